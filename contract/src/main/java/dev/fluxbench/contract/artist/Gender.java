@@ -1,0 +1,7 @@
+package dev.fluxbench.contract.artist;
+
+public enum Gender {
+
+	FEMALE, MALE, OTHER
+
+}
