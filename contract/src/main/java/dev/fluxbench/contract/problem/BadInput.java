@@ -57,9 +57,10 @@ public final class BadInput {
 				"Method " + method + " is not allowed here; use " + String.join(", ", allowed.stream().sorted().toList()) + ".");
 	}
 
-	public static Problem unsupportedMediaType(String contentType, String supported) {
-		return Problem.of(ProblemType.UNSUPPORTED_MEDIA_TYPE,
-				"Content type '" + contentType + "' is not supported; send " + supported + ".");
+	/** @param contentType the request's content type, or null when it had none */
+	public static Problem unsupportedMediaType(Object contentType, String supported) {
+		String sent = (contentType != null) ? "Content type '" + contentType + "' is" : "A body without a content type is";
+		return Problem.of(ProblemType.UNSUPPORTED_MEDIA_TYPE, sent + " not supported; send " + supported + ".");
 	}
 
 	public static Problem notAcceptable(String supported) {

@@ -1,0 +1,83 @@
+package dev.fluxbench.app.passthrough;
+
+import java.net.SocketTimeoutException;
+import java.util.concurrent.Semaphore;
+
+import dev.fluxbench.contract.passthrough.FaultHeaders;
+import dev.fluxbench.contract.passthrough.Message;
+import dev.fluxbench.contract.passthrough.MessageAck;
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.client.ResourceAccessException;
+import org.springframework.web.client.RestClient;
+
+@Component
+class DownstreamClient {
+
+	private final RestClient restClient;
+
+	private final DownstreamProperties properties;
+
+	// Apache's pool queues waiters without limit; this bounds them like Reactor Netty's
+	// pending-acquire limit, so that both stacks refuse load at the same point.
+	private final Semaphore admissions;
+
+	DownstreamClient(RestClient downstreamRestClient, DownstreamProperties properties) {
+		this.restClient = downstreamRestClient;
+		this.properties = properties;
+		this.admissions = new Semaphore(properties.maxConnections() + properties.maxPendingAcquires());
+	}
+
+	MessageAck send(Message message, HttpHeaders incoming) {
+		if (!this.admissions.tryAcquire()) {
+			throw DownstreamException.saturated(null);
+		}
+		try {
+			return this.restClient.post()
+				.uri("/messages")
+				.contentType(MediaType.APPLICATION_JSON)
+				.accept(MediaType.APPLICATION_JSON)
+				.headers((headers) -> copyFaultHeaders(incoming, headers))
+				.body(message)
+				.retrieve()
+				.onStatus(HttpStatusCode::isError, (request, response) -> {
+					throw DownstreamException.answered(response.getStatusCode().value());
+				})
+				.body(MessageAck.class);
+		}
+		catch (ResourceAccessException ex) {
+			throw translate(ex);
+		}
+		finally {
+			this.admissions.release();
+		}
+	}
+
+	private DownstreamException translate(ResourceAccessException ex) {
+		Throwable cause = ex.getCause();
+		if (cause instanceof ConnectionRequestTimeoutException) {
+			return DownstreamException.saturated(ex);
+		}
+		if (cause instanceof ConnectTimeoutException) {
+			return DownstreamException.timedOut(this.properties.connectTimeout(), ex);
+		}
+		if (cause instanceof SocketTimeoutException) {
+			return DownstreamException.timedOut(this.properties.readTimeout(), ex);
+		}
+		return DownstreamException.unreachable(ex);
+	}
+
+	private static void copyFaultHeaders(HttpHeaders from, HttpHeaders to) {
+		from.forEach((name, values) -> {
+			if (FaultHeaders.isFaultHeader(name)) {
+				to.addAll(name, values);
+			}
+		});
+	}
+
+}

@@ -1,0 +1,136 @@
+package dev.fluxbench.app.system;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.fluxbench.contract.problem.BadInput;
+import dev.fluxbench.contract.problem.Problem;
+import dev.fluxbench.contract.problem.Problem.InvalidField;
+import dev.fluxbench.contract.problem.ProblemType;
+import jakarta.servlet.http.HttpServletRequest;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.context.MessageSourceResolvable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+/**
+ * Turns every failure into the one ProblemDetail shape of the contract. Spring's own messages
+ * differ between MVC and WebFlux, so the words come from the contract's {@link BadInput}.
+ */
+@RestControllerAdvice
+class ApiExceptionHandler {
+
+	private static final Log logger = LogFactory.getLog(ApiExceptionHandler.class);
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> problem(ProblemException ex, HttpServletRequest request) {
+		if (ex.problem().type().status() >= 500 && logger.isDebugEnabled()) {
+			logger.debug(ex.getMessage(), ex);
+		}
+		return render(ex.problem(), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
+		// Spring reports an empty body with this message and no cause.
+		boolean missing = ex.getCause() == null && String.valueOf(ex.getMessage()).startsWith("Required request body is missing");
+		return render(missing ? BadInput.missingBody() : BadInput.unreadableBody(ex), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> invalidBody(MethodArgumentNotValidException ex, HttpServletRequest request) {
+		return render(Problem.invalidFields(ex.getFieldErrors().stream().map(ApiExceptionHandler::invalidField).toList()),
+				request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> invalidArguments(HandlerMethodValidationException ex, HttpServletRequest request) {
+		List<InvalidField> fields = new ArrayList<>();
+		for (var result : ex.getParameterValidationResults()) {
+			if (result instanceof ParameterErrors errors) {
+				errors.getFieldErrors().forEach((error) -> fields.add(invalidField(error)));
+			}
+			else {
+				String reason = result.getResolvableErrors()
+					.stream()
+					.map(MessageSourceResolvable::getDefaultMessage)
+					.sorted()
+					.findFirst()
+					.orElse("is invalid");
+				return render(BadInput.invalidParameter(result.getMethodParameter().getParameterName(),
+						result.getArgument(), reason), request);
+			}
+		}
+		return render(Problem.invalidFields(fields), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> typeMismatch(MethodArgumentTypeMismatchException ex, HttpServletRequest request) {
+		return render(BadInput.invalidParameter(ex.getName(), ex.getValue()), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> methodNotAllowed(HttpRequestMethodNotSupportedException ex,
+			HttpServletRequest request) {
+		List<String> allowed = ex.getSupportedHttpMethods().stream().map(Object::toString).toList();
+		return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+			.header(HttpHeaders.ALLOW, String.join(", ", allowed))
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(detail(BadInput.methodNotAllowed(ex.getMethod(), allowed), request));
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unsupportedMediaType(HttpMediaTypeNotSupportedException ex,
+			HttpServletRequest request) {
+		return render(BadInput.unsupportedMediaType(request.getContentType(),
+				MediaType.APPLICATION_JSON_VALUE), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> notAcceptable(HttpMediaTypeNotAcceptableException ex, HttpServletRequest request) {
+		return render(BadInput.notAcceptable(MediaType.APPLICATION_JSON_VALUE), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> noSuchPath(NoResourceFoundException ex, HttpServletRequest request) {
+		return render(BadInput.noSuchPath(request.getRequestURI()), request);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unexpected(Exception ex, HttpServletRequest request) {
+		logger.error("Unexpected failure of " + request.getMethod() + " " + request.getRequestURI(), ex);
+		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), request);
+	}
+
+	private static InvalidField invalidField(FieldError error) {
+		return new InvalidField(error.getField(), String.valueOf(error.getDefaultMessage()));
+	}
+
+	private static ResponseEntity<ProblemDetail> render(Problem problem, HttpServletRequest request) {
+		return ResponseEntity.status(problem.type().status())
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(detail(problem, request));
+	}
+
+	private static ProblemDetail detail(Problem problem, HttpServletRequest request) {
+		return ProblemDetails.of(problem, request.getRequestURI());
+	}
+
+}

@@ -1,0 +1,25 @@
+package dev.fluxbench.app.system;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.micrometer.metrics.autoconfigure.MeterRegistryCustomizer;
+import org.springframework.boot.thread.Threading;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+@Configuration(proxyBeanMethods = false)
+class StackConfiguration {
+
+	// Derived from the setting that really switches the threads, not from a profile name, so that
+	// `--spring.threads.virtual.enabled=true` alone is reported as mvc-vt too.
+	@Bean
+	Stack stack(Environment environment) {
+		return new Stack(Threading.VIRTUAL.isActive(environment) ? "mvc-vt" : "mvc");
+	}
+
+	@Bean
+	MeterRegistryCustomizer<?> stackTags(Stack stack, @Value("${spring.application.name}") String application) {
+		return (registry) -> registry.config().commonTags("application", application, "stack", stack.name());
+	}
+
+}
