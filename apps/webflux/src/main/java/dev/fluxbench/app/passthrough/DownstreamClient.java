@@ -1,0 +1,68 @@
+package dev.fluxbench.app.passthrough;
+
+import dev.fluxbench.contract.passthrough.FaultHeaders;
+import dev.fluxbench.contract.passthrough.Message;
+import dev.fluxbench.contract.passthrough.MessageAck;
+import io.netty.channel.ConnectTimeoutException;
+import io.netty.handler.timeout.ReadTimeoutException;
+import reactor.core.publisher.Mono;
+import reactor.netty.internal.shaded.reactor.pool.PoolAcquirePendingLimitException;
+import reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.WebClient;
+import org.springframework.web.reactive.function.client.WebClientRequestException;
+
+@Component
+class DownstreamClient {
+
+	private final WebClient webClient;
+
+	private final DownstreamProperties properties;
+
+	DownstreamClient(WebClient downstreamWebClient, DownstreamProperties properties) {
+		this.webClient = downstreamWebClient;
+		this.properties = properties;
+	}
+
+	Mono<MessageAck> send(Message message, HttpHeaders incoming) {
+		return this.webClient.post()
+			.uri("/messages")
+			.contentType(MediaType.APPLICATION_JSON)
+			.accept(MediaType.APPLICATION_JSON)
+			.headers((headers) -> copyFaultHeaders(incoming, headers))
+			.bodyValue(message)
+			.retrieve()
+			.onStatus(HttpStatusCode::isError,
+					(response) -> response.releaseBody()
+						.then(Mono.error(DownstreamException.answered(response.statusCode().value()))))
+			.bodyToMono(MessageAck.class)
+			.onErrorMap(WebClientRequestException.class, this::translate);
+	}
+
+	private DownstreamException translate(WebClientRequestException ex) {
+		Throwable cause = ex.getCause();
+		if (cause instanceof PoolAcquirePendingLimitException || cause instanceof PoolAcquireTimeoutException) {
+			return DownstreamException.saturated(ex);
+		}
+		if (cause instanceof ConnectTimeoutException) {
+			return DownstreamException.timedOut(this.properties.connectTimeout(), ex);
+		}
+		if (cause instanceof ReadTimeoutException) {
+			return DownstreamException.timedOut(this.properties.readTimeout(), ex);
+		}
+		return DownstreamException.unreachable(ex);
+	}
+
+	private static void copyFaultHeaders(HttpHeaders from, HttpHeaders to) {
+		from.forEach((name, values) -> {
+			if (FaultHeaders.isFaultHeader(name)) {
+				to.addAll(name, values);
+			}
+		});
+	}
+
+}

@@ -1,0 +1,137 @@
+package dev.fluxbench.app.system;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.fluxbench.contract.problem.BadInput;
+import dev.fluxbench.contract.problem.Problem;
+import dev.fluxbench.contract.problem.Problem.InvalidField;
+import dev.fluxbench.contract.problem.ProblemType;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.TypeMismatchException;
+import org.springframework.context.MessageSourceResolvable;
+import org.springframework.core.MethodParameter;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.validation.FieldError;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.bind.support.WebExchangeBindException;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.reactive.resource.NoResourceFoundException;
+import org.springframework.web.server.MethodNotAllowedException;
+import org.springframework.web.server.NotAcceptableStatusException;
+import org.springframework.web.server.ServerWebExchange;
+import org.springframework.web.server.ServerWebInputException;
+import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+
+/**
+ * Turns every failure into the one ProblemDetail shape of the contract. Spring's own messages
+ * differ between MVC and WebFlux, so the words come from the contract's {@link BadInput}.
+ */
+@RestControllerAdvice
+class ApiExceptionHandler {
+
+	private static final Log logger = LogFactory.getLog(ApiExceptionHandler.class);
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> problem(ProblemException ex, ServerWebExchange exchange) {
+		if (ex.problem().type().status() >= 500 && logger.isDebugEnabled()) {
+			logger.debug(ex.getMessage(), ex);
+		}
+		return render(ex.problem(), exchange);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unreadable(ServerWebInputException ex, ServerWebExchange exchange) {
+		MethodParameter parameter = ex.getMethodParameter();
+		// A path variable or query parameter that does not convert to the method's type.
+		if (ex.getCause() instanceof TypeMismatchException mismatch && parameter != null) {
+			return render(BadInput.invalidParameter(parameter.getParameterName(), mismatch.getValue()), exchange);
+		}
+		// WebFlux reports an empty body with this reason.
+		boolean missing = "No request body".equals(ex.getReason());
+		return render(missing ? BadInput.missingBody() : BadInput.unreadableBody(ex), exchange);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> invalidBody(WebExchangeBindException ex, ServerWebExchange exchange) {
+		return render(Problem.invalidFields(ex.getFieldErrors().stream().map(ApiExceptionHandler::invalidField).toList()),
+				exchange);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> invalidArguments(HandlerMethodValidationException ex, ServerWebExchange exchange) {
+		List<InvalidField> fields = new ArrayList<>();
+		for (var result : ex.getParameterValidationResults()) {
+			if (result instanceof ParameterErrors errors) {
+				errors.getFieldErrors().forEach((error) -> fields.add(invalidField(error)));
+			}
+			else {
+				String reason = result.getResolvableErrors()
+					.stream()
+					.map(MessageSourceResolvable::getDefaultMessage)
+					.sorted()
+					.findFirst()
+					.orElse("is invalid");
+				return render(BadInput.invalidParameter(result.getMethodParameter().getParameterName(),
+						result.getArgument(), reason), exchange);
+			}
+		}
+		return render(Problem.invalidFields(fields), exchange);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> methodNotAllowed(MethodNotAllowedException ex, ServerWebExchange exchange) {
+		List<String> allowed = ex.getSupportedMethods().stream().map(Object::toString).toList();
+		return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+			.header(HttpHeaders.ALLOW, String.join(", ", allowed))
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(detail(BadInput.methodNotAllowed(ex.getHttpMethod(), allowed), exchange));
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unsupportedMediaType(UnsupportedMediaTypeStatusException ex,
+			ServerWebExchange exchange) {
+		return render(BadInput.unsupportedMediaType(exchange.getRequest().getHeaders().getFirst(HttpHeaders.CONTENT_TYPE),
+				MediaType.APPLICATION_JSON_VALUE), exchange);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> notAcceptable(NotAcceptableStatusException ex, ServerWebExchange exchange) {
+		return render(BadInput.notAcceptable(MediaType.APPLICATION_JSON_VALUE), exchange);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> noSuchPath(NoResourceFoundException ex, ServerWebExchange exchange) {
+		return render(BadInput.noSuchPath(exchange.getRequest().getPath().value()), exchange);
+	}
+
+	@ExceptionHandler
+	ResponseEntity<ProblemDetail> unexpected(Exception ex, ServerWebExchange exchange) {
+		logger.error("Unexpected failure of " + exchange.getRequest().getMethod() + " "
+				+ exchange.getRequest().getPath().value(), ex);
+		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), exchange);
+	}
+
+	private static InvalidField invalidField(FieldError error) {
+		return new InvalidField(error.getField(), String.valueOf(error.getDefaultMessage()));
+	}
+
+	private static ResponseEntity<ProblemDetail> render(Problem problem, ServerWebExchange exchange) {
+		return ResponseEntity.status(problem.type().status())
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.body(detail(problem, exchange));
+	}
+
+	private static ProblemDetail detail(Problem problem, ServerWebExchange exchange) {
+		return ProblemDetails.of(problem, exchange.getRequest().getPath().value());
+	}
+
+}

@@ -1,0 +1,26 @@
+package dev.fluxbench.app.system;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.r2dbc.convert.R2dbcCustomConversions;
+import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
+import org.springframework.data.relational.RelationalManagedTypes;
+
+/**
+ * Spring Data R2DBC quotes the names it renders, and H2 matches quoted names case-sensitively, so
+ * {@code "artist"} would miss the {@code ARTIST} table that the shared Flyway script created. JPA in
+ * the mvc stack does not quote; with plain identifiers neither do we, and one script serves H2 and
+ * PostgreSQL in both stacks.
+ */
+@Configuration(proxyBeanMethods = false)
+class R2dbcConfiguration {
+
+	@Bean
+	R2dbcMappingContext r2dbcMappingContext(R2dbcCustomConversions conversions, RelationalManagedTypes managedTypes) {
+		R2dbcMappingContext context = R2dbcMappingContext.forPlainIdentifiers();
+		context.setSimpleTypeHolder(conversions.getSimpleTypeHolder());
+		context.setManagedTypes(managedTypes);
+		return context;
+	}
+
+}
