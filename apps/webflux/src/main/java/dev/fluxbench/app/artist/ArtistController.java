@@ -1,12 +1,13 @@
 package dev.fluxbench.app.artist;
 
+import java.util.List;
+
 import dev.fluxbench.contract.artist.ArtistDto;
 import dev.fluxbench.contract.artist.ArtistPaths;
 import dev.fluxbench.contract.artist.ArtistRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.data.domain.PageRequest;
@@ -32,10 +33,12 @@ class ArtistController {
 		this.artists = artists;
 	}
 
+	// One List, encoded at once like MVC does: a Flux would be written as one JSON element per
+	// buffer, and those small writes cost more CPU than the query.
 	@GetMapping
-	Flux<ArtistDto> list(@RequestParam(defaultValue = "0") @Min(0) int page,
+	Mono<List<ArtistDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page,
 			@RequestParam(defaultValue = "" + ArtistPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(ArtistPaths.MAX_PAGE_SIZE) int size) {
-		return this.artists.findAllBy(PageRequest.of(page, size, Sort.by("id"))).map(Artist::toDto);
+		return this.artists.findAllBy(PageRequest.of(page, size, Sort.by("id"))).map(Artist::toDto).collectList();
 	}
 
 	@GetMapping("/{id}")

@@ -1,13 +1,10 @@
 package dev.fluxbench.app.artist;
 
-import org.springframework.data.domain.Pageable;
-import org.springframework.data.repository.Repository;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-interface ArtistRepository extends Repository<Artist, Long> {
+import org.springframework.data.repository.Repository;
 
-	Flux<Artist> findAllBy(Pageable pageable);
+interface ArtistRepository extends Repository<Artist, Long>, ArtistPages {
 
 	Mono<Artist> findById(Long id);
 
