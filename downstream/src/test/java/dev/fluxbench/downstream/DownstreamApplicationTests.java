@@ -1,0 +1,122 @@
+package dev.fluxbench.downstream;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.IntSupplier;
+
+import dev.fluxbench.contract.passthrough.FaultHeaders;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
+import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The wiring around the routes: actuator exposure, metric tags, and Netty releasing a request whose
+ * client has gone.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@AutoConfigureWebTestClient
+class DownstreamApplicationTests {
+
+	@Autowired
+	private WebTestClient client;
+
+	@Autowired
+	private Waits waits;
+
+	@LocalServerPort
+	private int port;
+
+	@Test
+	void actuatorExposesOnlyHealthInfoAndPrometheus() {
+		Map<String, Object> links = this.client.get()
+			.uri("/actuator")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(new ParameterizedTypeReference<Map<String, Map<String, Object>>>() {
+			})
+			.returnResult()
+			.getResponseBody()
+			.get("_links");
+		assertThat(links).containsOnlyKeys("self", "health", "health-path", "info", "prometheus");
+		this.client.get().uri("/actuator/env").exchange().expectStatus().isNotFound();
+		this.client.get().uri("/actuator/metrics").exchange().expectStatus().isNotFound();
+		this.client.get().uri("/actuator/beans").exchange().expectStatus().isNotFound();
+	}
+
+	@Test
+	void livenessAndReadinessProbesAreUp() {
+		for (String probe : new String[] { "liveness", "readiness" }) {
+			Map<String, Object> health = this.client.get()
+				.uri("/actuator/health/{probe}", probe)
+				.exchange()
+				.expectStatus()
+				.isOk()
+				.expectBody(new ParameterizedTypeReference<Map<String, Object>>() {
+				})
+				.returnResult()
+				.getResponseBody();
+			assertThat(health).containsEntry("status", "UP");
+		}
+	}
+
+	@Test
+	void prometheusMetricsAreTaggedWithTheApplication() {
+		this.client.get().uri("/delay/0").exchange().expectStatus().isOk();
+		String scrape = this.client.get()
+			.uri("/actuator/prometheus")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody();
+		assertThat(scrape).contains("http_server_requests_seconds_count{application=\"fluxbench-downstream\"")
+			.contains("fluxbench_downstream_waiting{application=\"fluxbench-downstream\"}");
+	}
+
+	@Test
+	void stallIsReleasedWhenTheClientGivesUp() throws Exception {
+		// A stall of a minute, abandoned after a second: only a cancelled timer ends it sooner.
+		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/delay/0"))
+			.header(FaultHeaders.STALL, "60000")
+			.timeout(Duration.ofSeconds(1))
+			.build();
+		try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+			CompletableFuture<HttpResponse<Void>> response = http.sendAsync(request,
+					HttpResponse.BodyHandlers.discarding());
+			assertThat(eventually(this.waits::waiting, 1, Duration.ofSeconds(5))).isTrue();
+			assertThatExceptionOfType(Exception.class).isThrownBy(response::join)
+				.havingRootCause()
+				.isInstanceOf(HttpTimeoutException.class);
+			assertThat(eventually(this.waits::waiting, 0, Duration.ofSeconds(10))).isTrue();
+		}
+	}
+
+	private static boolean eventually(IntSupplier value, int expected, Duration within) throws InterruptedException {
+		long deadline = System.nanoTime() + within.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (value.getAsInt() == expected) {
+				return true;
+			}
+			Thread.sleep(10);
+		}
+		return value.getAsInt() == expected;
+	}
+
+}
