@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.fluxbench.contract.problem.Problem.InvalidField;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
@@ -30,10 +31,14 @@ public final class BadInput {
 	 */
 	public static Problem unreadableBody(Throwable failure) {
 		JacksonException jackson = find(failure, JacksonException.class);
+		String field = (jackson != null) ? path(jackson) : "";
+		// A number too large for its field is well-formed JSON with a wrong value, not a syntax error.
+		if (jackson instanceof InputCoercionException && !field.isEmpty()) {
+			return Problem.invalidFields(List.of(new InvalidField(field, "is out of range")));
+		}
 		if (jackson == null || jackson instanceof StreamReadException) {
 			return Problem.of(ProblemType.MALFORMED_BODY, "The request body is not valid JSON.");
 		}
-		String field = path(jackson);
 		if (jackson instanceof UnrecognizedPropertyException) {
 			return Problem.invalidFields(List.of(new InvalidField(field, "is not a known field")));
 		}
