@@ -15,6 +15,7 @@ import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
 
 @Component
 class DownstreamClient {
@@ -38,7 +39,7 @@ class DownstreamClient {
 			throw DownstreamException.saturated(null);
 		}
 		try {
-			return this.restClient.post()
+			MessageAck ack = this.restClient.post()
 				.uri("/messages")
 				.contentType(MediaType.APPLICATION_JSON)
 				.accept(MediaType.APPLICATION_JSON)
@@ -49,9 +50,17 @@ class DownstreamClient {
 					throw DownstreamException.answered(response.getStatusCode().value());
 				})
 				.body(MessageAck.class);
+			if (ack == null) {
+				throw DownstreamException.unreadable(null);
+			}
+			return ack;
 		}
 		catch (ResourceAccessException ex) {
 			throw translate(ex);
+		}
+		catch (RestClientException ex) {
+			// Anything else RestClient raises here means a 2xx whose body is not an acknowledgement.
+			throw DownstreamException.unreadable(ex);
 		}
 		finally {
 			this.admissions.release();

@@ -9,6 +9,7 @@ import reactor.core.publisher.Mono;
 import reactor.netty.internal.shaded.reactor.pool.PoolAcquirePendingLimitException;
 import reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException;
 
+import org.springframework.core.codec.CodecException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
@@ -40,7 +41,9 @@ class DownstreamClient {
 					(response) -> response.releaseBody()
 						.then(Mono.error(DownstreamException.answered(response.statusCode().value()))))
 			.bodyToMono(MessageAck.class)
-			.onErrorMap(WebClientRequestException.class, this::translate);
+			.onErrorMap(WebClientRequestException.class, this::translate)
+			.onErrorMap(CodecException.class, DownstreamException::unreadable)
+			.switchIfEmpty(Mono.error(() -> DownstreamException.unreadable(null)));
 	}
 
 	private DownstreamException translate(WebClientRequestException ex) {

@@ -16,6 +16,11 @@ class DownstreamException extends ProblemException {
 		return new DownstreamException(ProblemType.DOWNSTREAM_FAILED, "The downstream answered " + status + ".", null);
 	}
 
+	static DownstreamException unreadable(Throwable cause) {
+		return new DownstreamException(ProblemType.DOWNSTREAM_FAILED,
+				"The downstream's answer is not an acknowledgement.", cause);
+	}
+
 	static DownstreamException unreachable(Throwable cause) {
 		return new DownstreamException(ProblemType.DOWNSTREAM_FAILED, "The downstream could not be reached.", cause);
 	}

@@ -183,6 +183,16 @@ class ArtistControllerTests {
 	}
 
 	@Test
+	void createWhenCareerStartIsOutOfRangeShouldNameTheField() {
+		String request = VALID_REQUEST.replace("1960", "99999999999999999999");
+		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
+			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.bodyJson()
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "1 field is invalid.",
+					new InvalidField("careerStart", "is out of range")));
+	}
+
+	@Test
 	void createWithUnknownPropertyShouldNameTheField() {
 		String request = VALID_REQUEST.replace("{", "{\"id\": 7, ");
 		assertThat(create(request))

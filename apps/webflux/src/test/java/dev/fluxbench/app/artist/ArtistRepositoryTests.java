@@ -41,10 +41,12 @@ class ArtistRepositoryTests {
 	}
 
 	@Test
-	void findAllByShouldAnswerTheRequestedPageInIdOrder() {
+	void findAllByShouldAnswerTheRequestedPageInIdOrderWithEveryColumn() {
 		List<Artist> page = this.artists.findAllBy(PageRequest.of(1, 10, Sort.by("id"))).collectList().block();
 		assertThat(page).map(Artist::toDto).map(ArtistDto::id).containsExactly(11L, 12L, 13L, 14L, 15L, 16L, 17L, 18L,
 				19L, 20L);
+		assertThat(page.get(0).toDto()).isEqualTo(new ArtistDto(11, "Kaja Moreau", Gender.FEMALE, 1970L, "1970-11-23",
+				"Tallinn", "Estonia", "Afrobeat, Rap"));
 	}
 
 	@Test

@@ -119,6 +119,20 @@ class DownstreamClientTests {
 				"Too many requests are waiting for a connection to the downstream."));
 	}
 
+	@Test
+	void sendWhenDownstreamAnswersSomethingElseShouldFailWithDownstreamFailed() {
+		this.downstream.answer(200, "not an acknowledgement");
+		assertThat(sendAndFail(client(this.downstream.uri()))).isEqualTo(
+				Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream's answer is not an acknowledgement."));
+	}
+
+	@Test
+	void sendWhenDownstreamAnswersNothingShouldFailWithDownstreamFailed() {
+		this.downstream.answer(200, "");
+		assertThat(sendAndFail(client(this.downstream.uri()))).isEqualTo(
+				Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream's answer is not an acknowledgement."));
+	}
+
 	private DownstreamClient client(URI baseUrl) {
 		return client(new DownstreamProperties(baseUrl, Duration.ofSeconds(1), READ_TIMEOUT, 4, 4,
 				Duration.ofSeconds(1)));
@@ -215,7 +229,8 @@ class DownstreamClientTests {
 				Thread.sleep(this.stall);
 				byte[] response = this.body.getBytes(StandardCharsets.UTF_8);
 				exchange.getResponseHeaders().add("Content-Type", "application/json");
-				exchange.sendResponseHeaders(this.status, response.length);
+				// -1 says "no body"; 0 would mean a chunked one.
+				exchange.sendResponseHeaders(this.status, (response.length > 0) ? response.length : -1);
 				exchange.getResponseBody().write(response);
 			}
 			catch (InterruptedException ex) {
