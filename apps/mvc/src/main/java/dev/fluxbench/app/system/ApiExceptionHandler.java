@@ -1,25 +1,20 @@
 package dev.fluxbench.app.system;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import dev.fluxbench.contract.problem.BadInput;
 import dev.fluxbench.contract.problem.Problem;
-import dev.fluxbench.contract.problem.Problem.InvalidField;
 import dev.fluxbench.contract.problem.ProblemType;
 import jakarta.servlet.http.HttpServletRequest;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
-import org.springframework.context.MessageSourceResolvable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
-import org.springframework.validation.FieldError;
-import org.springframework.validation.method.ParameterErrors;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -56,29 +51,12 @@ class ApiExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> invalidBody(MethodArgumentNotValidException ex, HttpServletRequest request) {
-		return render(Problem.invalidFields(ex.getFieldErrors().stream().map(ApiExceptionHandler::invalidField).toList()),
-				request);
+		return render(ValidationProblems.of(ex.getFieldErrors()), request);
 	}
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> invalidArguments(HandlerMethodValidationException ex, HttpServletRequest request) {
-		List<InvalidField> fields = new ArrayList<>();
-		for (var result : ex.getParameterValidationResults()) {
-			if (result instanceof ParameterErrors errors) {
-				errors.getFieldErrors().forEach((error) -> fields.add(invalidField(error)));
-			}
-			else {
-				String reason = result.getResolvableErrors()
-					.stream()
-					.map(MessageSourceResolvable::getDefaultMessage)
-					.sorted()
-					.findFirst()
-					.orElse("is invalid");
-				return render(BadInput.invalidParameter(result.getMethodParameter().getParameterName(),
-						result.getArgument(), reason), request);
-			}
-		}
-		return render(Problem.invalidFields(fields), request);
+		return render(ValidationProblems.of(ex), request);
 	}
 
 	@ExceptionHandler
@@ -89,7 +67,7 @@ class ApiExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> methodNotAllowed(HttpRequestMethodNotSupportedException ex,
 			HttpServletRequest request) {
-		List<String> allowed = ex.getSupportedHttpMethods().stream().map(Object::toString).toList();
+		List<String> allowed = ex.getSupportedHttpMethods().stream().map(Object::toString).sorted().toList();
 		return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
 			.header(HttpHeaders.ALLOW, String.join(", ", allowed))
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
@@ -117,10 +95,6 @@ class ApiExceptionHandler {
 	ResponseEntity<ProblemDetail> unexpected(Exception ex, HttpServletRequest request) {
 		logger.error("Unexpected failure of " + request.getMethod() + " " + request.getRequestURI(), ex);
 		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), request);
-	}
-
-	private static InvalidField invalidField(FieldError error) {
-		return new InvalidField(error.getField(), String.valueOf(error.getDefaultMessage()));
 	}
 
 	private static ResponseEntity<ProblemDetail> render(Problem problem, HttpServletRequest request) {

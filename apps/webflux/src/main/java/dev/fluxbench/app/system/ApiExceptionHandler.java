@@ -1,25 +1,20 @@
 package dev.fluxbench.app.system;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import dev.fluxbench.contract.problem.BadInput;
 import dev.fluxbench.contract.problem.Problem;
-import dev.fluxbench.contract.problem.Problem.InvalidField;
 import dev.fluxbench.contract.problem.ProblemType;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.TypeMismatchException;
-import org.springframework.context.MessageSourceResolvable;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
-import org.springframework.validation.FieldError;
-import org.springframework.validation.method.ParameterErrors;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.bind.support.WebExchangeBindException;
@@ -62,34 +57,17 @@ class ApiExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> invalidBody(WebExchangeBindException ex, ServerWebExchange exchange) {
-		return render(Problem.invalidFields(ex.getFieldErrors().stream().map(ApiExceptionHandler::invalidField).toList()),
-				exchange);
+		return render(ValidationProblems.of(ex.getFieldErrors()), exchange);
 	}
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> invalidArguments(HandlerMethodValidationException ex, ServerWebExchange exchange) {
-		List<InvalidField> fields = new ArrayList<>();
-		for (var result : ex.getParameterValidationResults()) {
-			if (result instanceof ParameterErrors errors) {
-				errors.getFieldErrors().forEach((error) -> fields.add(invalidField(error)));
-			}
-			else {
-				String reason = result.getResolvableErrors()
-					.stream()
-					.map(MessageSourceResolvable::getDefaultMessage)
-					.sorted()
-					.findFirst()
-					.orElse("is invalid");
-				return render(BadInput.invalidParameter(result.getMethodParameter().getParameterName(),
-						result.getArgument(), reason), exchange);
-			}
-		}
-		return render(Problem.invalidFields(fields), exchange);
+		return render(ValidationProblems.of(ex), exchange);
 	}
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> methodNotAllowed(MethodNotAllowedException ex, ServerWebExchange exchange) {
-		List<String> allowed = ex.getSupportedMethods().stream().map(Object::toString).toList();
+		List<String> allowed = ex.getSupportedMethods().stream().map(Object::toString).sorted().toList();
 		return ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
 			.header(HttpHeaders.ALLOW, String.join(", ", allowed))
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
@@ -118,10 +96,6 @@ class ApiExceptionHandler {
 		logger.error("Unexpected failure of " + exchange.getRequest().getMethod() + " "
 				+ exchange.getRequest().getPath().value(), ex);
 		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), exchange);
-	}
-
-	private static InvalidField invalidField(FieldError error) {
-		return new InvalidField(error.getField(), String.valueOf(error.getDefaultMessage()));
 	}
 
 	private static ResponseEntity<ProblemDetail> render(Problem problem, ServerWebExchange exchange) {

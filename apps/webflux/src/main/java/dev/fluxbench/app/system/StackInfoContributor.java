@@ -1,7 +1,5 @@
 package dev.fluxbench.app.system;
 
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -40,17 +38,7 @@ class StackInfoContributor implements InfoContributor {
 		server.put("connectionTimeout", String.valueOf(this.netty.getConnectionTimeout()));
 		server.put("idleTimeout", String.valueOf(this.netty.getIdleTimeout()));
 		server.put("maxKeepAliveRequests", this.netty.getMaxKeepAliveRequests());
-		builder.withDetail("fluxbench", Map.of("stack", this.stack.name(), "server", server, "jvm", jvm()));
-	}
-
-	static Map<String, Object> jvm() {
-		Map<String, Object> jvm = new LinkedHashMap<>();
-		jvm.put("availableProcessors", Runtime.getRuntime().availableProcessors());
-		jvm.put("maxHeapBytes", Runtime.getRuntime().maxMemory());
-		jvm.put("garbageCollectors",
-				ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName).toList());
-		jvm.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
-		return jvm;
+		builder.withDetail("fluxbench", Map.of("stack", this.stack.name(), "server", server, "jvm", JvmInfo.current()));
 	}
 
 }
