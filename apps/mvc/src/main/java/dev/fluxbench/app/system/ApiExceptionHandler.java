@@ -24,6 +24,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Turns every failure into the one ProblemDetail shape of the contract. Spring's own messages
@@ -93,7 +94,13 @@ class ApiExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unexpected(Exception ex, HttpServletRequest request) {
-		logger.error("Unexpected failure of " + request.getMethod() + " " + request.getRequestURI(), ex);
+		// A load generator that stops or times out leaves requests behind: not worth a stack trace each.
+		if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
+			logger.debug("Client went away during " + request.getMethod() + " " + request.getRequestURI());
+		}
+		else {
+			logger.error("Unexpected failure of " + request.getMethod() + " " + request.getRequestURI(), ex);
+		}
 		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), request);
 	}
 

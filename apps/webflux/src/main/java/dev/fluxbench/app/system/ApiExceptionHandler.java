@@ -25,6 +25,7 @@ import org.springframework.web.server.NotAcceptableStatusException;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Turns every failure into the one ProblemDetail shape of the contract. Spring's own messages
@@ -93,8 +94,15 @@ class ApiExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unexpected(Exception ex, ServerWebExchange exchange) {
-		logger.error("Unexpected failure of " + exchange.getRequest().getMethod() + " "
+		// A load generator that stops or times out leaves requests behind: not worth a stack trace each.
+		if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
+			logger.debug("Client went away during " + exchange.getRequest().getMethod() + " "
+				+ exchange.getRequest().getPath().value());
+		}
+		else {
+			logger.error("Unexpected failure of " + exchange.getRequest().getMethod() + " "
 				+ exchange.getRequest().getPath().value(), ex);
+		}
 		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), exchange);
 	}
 

@@ -1,0 +1,180 @@
+package dev.fluxbench.contract;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+
+import dev.fluxbench.contract.passthrough.Message;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.params.Parameter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Clients that hang up mid-request must not leak pooled connections. Under load a benchmark's
+ * client times out and closes sockets; a stack that loses a database or downstream connection
+ * each time would slow down for reasons that have nothing to do with its threading model.
+ */
+@ContractSuite
+// Last: a stack that leaks here has an exhausted pool, and every later test on it would fail too.
+@Order(Integer.MAX_VALUE)
+class CancellationIT {
+
+	private static final int BURSTS = 5;
+
+	private static final int REQUESTS_PER_BURST = 150;
+
+	private static final Duration EARLIEST_ABORT = Duration.ofMillis(50);
+
+	private static final Duration LATEST_ABORT = Duration.ofMillis(300);
+
+	/** Long enough for the aborts to land while the downstream still holds the call. */
+	private static final long DOWNSTREAM_DELAY_MILLIS = 1_000;
+
+	private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(15);
+
+	@Parameter
+	Stacks stacks;
+
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(Stack.class)
+	void abortedRequestsShouldGiveBackEveryPooledConnection(Stack stack) throws Exception {
+		Client client = this.stacks.client(stack);
+		List<Gauge> gauges = Gauge.pools(stack);
+		double busiest = 0;
+
+		for (int burst = 0; burst < BURSTS; burst++) {
+			busiest = Math.max(busiest, burst(client, burst, gauges));
+		}
+
+		// Proof that the bursts reached the pools; otherwise an idle pool below would prove nothing.
+		assertThat(busiest).as("pooled connections in use during the bursts").isPositive();
+		Map<Gauge, OptionalDouble> settled = awaitIdle(client, gauges);
+		assertThat(settled).allSatisfy((gauge, value) -> assertThat(value).as("%s after the bursts", gauge).hasValue(0.0));
+		assertThat(client.get(ARTISTS).status()).isEqualTo(200);
+		assertThat(client.send(message("after-aborts", 0)).status()).isEqualTo(200);
+	}
+
+	/**
+	 * Sends one burst of requests on raw sockets and resets each connection after a random pause,
+	 * the way a client that gives up does; answers how many pooled connections were in use while
+	 * the requests were in flight.
+	 */
+	private static double burst(Client client, int burst, List<Gauge> gauges) throws InterruptedException {
+		URI base = client.baseUri();
+		try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (int i = 0; i < REQUESTS_PER_BURST; i++) {
+				byte[] request = (i % 2 == 0) ? passthroughRequest(base, "abort-" + burst + "-" + i) : listRequest(base);
+				clients.submit(() -> sendAndAbort(base, request));
+			}
+			Thread.sleep(EARLIEST_ABORT.dividedBy(2));
+			return inUse(client, gauges);
+		}
+	}
+
+	private static Void sendAndAbort(URI base, byte[] request) throws IOException, InterruptedException {
+		Socket socket = new Socket();
+		try {
+			socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+			OutputStream out = socket.getOutputStream();
+			out.write(request);
+			out.flush();
+			long pause = ThreadLocalRandom.current().nextLong(EARLIEST_ABORT.toMillis(), LATEST_ABORT.toMillis() + 1);
+			Thread.sleep(Duration.ofMillis(pause));
+		}
+		finally {
+			// Linger 0: close sends a RST instead of a FIN, an abrupt end the server cannot mistake
+			// for a half-closed connection that still wants its answer.
+			socket.setSoLinger(true, 0);
+			socket.close();
+		}
+		return null;
+	}
+
+	private static double inUse(Client client, List<Gauge> gauges) {
+		PrometheusText scrape = PrometheusText.parse(client.get("/actuator/prometheus").body());
+		return gauges.stream().mapToDouble((gauge) -> gauge.read(scrape).orElse(0)).sum();
+	}
+
+	/** Polls until every gauge reads 0, and answers the last readings. */
+	private static Map<Gauge, OptionalDouble> awaitIdle(Client client, List<Gauge> gauges) throws InterruptedException {
+		long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+		while (true) {
+			PrometheusText scrape = PrometheusText.parse(client.get("/actuator/prometheus").body());
+			Map<Gauge, OptionalDouble> readings = new LinkedHashMap<>();
+			gauges.forEach((gauge) -> readings.put(gauge, gauge.read(scrape)));
+			boolean idle = readings.values().stream().allMatch((value) -> value.isPresent() && value.getAsDouble() == 0);
+			if (idle || System.nanoTime() - deadline > 0) {
+				return readings;
+			}
+			Thread.sleep(Duration.ofMillis(250));
+		}
+	}
+
+	private static byte[] passthroughRequest(URI base, String id) {
+		byte[] body = Json.write(new Message(id, "abort me", DOWNSTREAM_DELAY_MILLIS)).getBytes(StandardCharsets.UTF_8);
+		String head = "POST /passthrough/message HTTP/1.1\r\nHost: " + base.getAuthority()
+				+ "\r\nContent-Type: application/json\r\nContent-Length: " + body.length + "\r\n\r\n";
+		byte[] request = new byte[head.length() + body.length];
+		System.arraycopy(head.getBytes(StandardCharsets.US_ASCII), 0, request, 0, head.length());
+		System.arraycopy(body, 0, request, head.length(), body.length);
+		return request;
+	}
+
+	private static byte[] listRequest(URI base) {
+		return ("GET " + ARTISTS + "?size=1000 HTTP/1.1\r\nHost: " + base.getAuthority() + "\r\n\r\n")
+			.getBytes(StandardCharsets.US_ASCII);
+	}
+
+	private static Call message(String id, long delayMillis) {
+		return Call.post("/passthrough/message", Json.write(new Message(id, "hello", delayMillis)));
+	}
+
+	/** A pool gauge of the app: a metric name and the labels that select it. */
+	record Gauge(String name, Map<String, String> labels) {
+
+		static List<Gauge> pools(Stack stack) {
+			List<Gauge> gauges = new ArrayList<>();
+			if (stack == Stack.WEBFLUX) {
+				gauges.add(new Gauge("r2dbc_pool_acquired_connections", Map.of()));
+				gauges.add(new Gauge("r2dbc_pool_pending_connections", Map.of()));
+				gauges.add(new Gauge("reactor_netty_connection_provider_active_connections", Map.of("name", "downstream")));
+				gauges.add(new Gauge("reactor_netty_connection_provider_pending_connections", Map.of("name", "downstream")));
+			}
+			else {
+				gauges.add(new Gauge("hikaricp_connections_active", Map.of()));
+				gauges.add(new Gauge("hikaricp_connections_pending", Map.of()));
+				gauges.add(new Gauge("httpcomponents_httpclient_pool_total_connections",
+						Map.of("httpclient", "downstream", "state", "leased")));
+				gauges.add(new Gauge("httpcomponents_httpclient_pool_total_pending", Map.of("httpclient", "downstream")));
+			}
+			return gauges;
+		}
+
+		OptionalDouble read(PrometheusText scrape) {
+			return scrape.sum(this.name, this.labels);
+		}
+
+		@Override
+		public String toString() {
+			return this.name + this.labels;
+		}
+
+	}
+
+}

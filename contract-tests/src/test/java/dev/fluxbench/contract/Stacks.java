@@ -1,0 +1,131 @@
+package dev.fluxbench.contract;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import dev.fluxbench.launcher.JvmService;
+import dev.fluxbench.launcher.RunningService;
+
+/**
+ * The three stacks of one database, running from their jars against one downstream. Owns the
+ * processes: closing it stops them.
+ */
+final class Stacks implements AutoCloseable {
+
+	/**
+	 * The same flags for every stack: small fixed heaps, and C1 only, because these JVMs answer a
+	 * few hundred requests and C2 would only compete for the two cores. A fixed locale keeps
+	 * messages comparable across stacks.
+	 */
+	static final List<String> JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseSerialGC",
+			"-XX:TieredStopAtLevel=1", "-Duser.language=en", "-Duser.country=US", "--enable-native-access=ALL-UNNAMED");
+
+	/** Short, so that the 504 tests are quick; far above a healthy downstream's answer time. */
+	static final String DOWNSTREAM_READ_TIMEOUT = "2s";
+
+	private final Database database;
+
+	private final Map<Stack, RunningService> services;
+
+	private final Map<Stack, Client> clients = new EnumMap<>(Stack.class);
+
+	private Stacks(Database database, Map<Stack, RunningService> services) {
+		this.database = database;
+		this.services = services;
+		services.forEach((stack, service) -> this.clients.put(stack, new Client(database + "/" + stack, service.baseUri())));
+	}
+
+	static RunningService startDownstream() {
+		return JvmService.jar("downstream", App.DOWNSTREAM.jar())
+			.jvmFlags(JVM_FLAGS)
+			.logFile(logs().resolve("downstream.log"))
+			.start();
+	}
+
+	/**
+	 * Starts the three stacks side by side to shorten the suite: a start-up is mostly one thread
+	 * loading classes and migrating a database, so three of them share two cores well.
+	 */
+	static Stacks start(Database database, RunningService downstream) {
+		// Every jar is looked up before anything starts, so that a missing one leaves nothing running.
+		Map<Stack, JvmService> definitions = new EnumMap<>(Stack.class);
+		for (Stack stack : Stack.values()) {
+			definitions.put(stack, service(database, stack, downstream));
+		}
+		Map<Stack, Future<RunningService>> starting = new EnumMap<>(Stack.class);
+		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+			definitions.forEach((stack, definition) -> starting.put(stack, executor.submit(() -> {
+				database.reset(stack);
+				return definition.start();
+			})));
+		}
+		Map<Stack, RunningService> services = new EnumMap<>(Stack.class);
+		List<Throwable> failures = new ArrayList<>();
+		starting.forEach((stack, future) -> {
+			try {
+				services.put(stack, future.get());
+			}
+			catch (ExecutionException ex) {
+				failures.add(ex.getCause());
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				failures.add(ex);
+			}
+		});
+		if (!failures.isEmpty()) {
+			services.values().forEach(RunningService::stop);
+			IllegalStateException failure = new IllegalStateException(
+					"Could not start the stacks on " + database + ": " + failures.getFirst().getMessage(),
+					failures.getFirst());
+			failures.stream().skip(1).forEach(failure::addSuppressed);
+			throw failure;
+		}
+		return new Stacks(database, services);
+	}
+
+	private static JvmService service(Database database, Stack stack, RunningService downstream) {
+		return JvmService.jar(stack.id(), stack.app().jar())
+			.jvmFlags(JVM_FLAGS)
+			.args(database.args(stack))
+			.args("--fluxbench.downstream.base-url=" + downstream.baseUri(),
+					"--fluxbench.downstream.read-timeout=" + DOWNSTREAM_READ_TIMEOUT)
+			.logFile(logs().resolve(database + "-" + stack.id() + ".log"));
+	}
+
+	private static Path logs() {
+		return Path.of(System.getProperty("fluxbench.logs", "target/stack-logs"));
+	}
+
+	Database database() {
+		return this.database;
+	}
+
+	Client client(Stack stack) {
+		return this.clients.get(stack);
+	}
+
+	RunningService service(Stack stack) {
+		return this.services.get(stack);
+	}
+
+	@Override
+	public void close() {
+		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+			this.services.values().forEach((service) -> executor.submit(service::stop));
+		}
+	}
+
+	@Override
+	public String toString() {
+		return this.database.toString();
+	}
+
+}

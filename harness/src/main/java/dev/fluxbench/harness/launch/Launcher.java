@@ -1,0 +1,115 @@
+package dev.fluxbench.harness.launch;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.fluxbench.harness.scenario.Stack;
+import dev.fluxbench.launcher.FreePort;
+import dev.fluxbench.launcher.JvmService;
+import dev.fluxbench.launcher.RunningService;
+import dev.fluxbench.launcher.ServiceStartException;
+
+/**
+ * Starts the downstream and the stacks as child JVMs through fluxbench-launcher, every stack with
+ * the same JVM flags so that only the stack differs between them.
+ *
+ * @param projectRoot where {@code apps/} and {@code downstream/} are built
+ * @param cpuLayout which cores each process may use
+ * @param database what the stacks store artists in
+ */
+public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database) {
+
+	public static final Path DOWNSTREAM_JAR = Path.of("downstream/target/fluxbench-downstream.jar");
+
+	/**
+	 * A fixed heap, so no stack is measured while it grows its heap; G1 named explicitly because on
+	 * one pinned core the JVM would otherwise pick Serial for some runs and G1 for others.
+	 */
+	static final List<String> APP_HEAP_AND_GC = List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
+
+	static final List<String> DOWNSTREAM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC",
+			"--enable-native-access=ALL-UNNAMED");
+
+	/** Stacks must be gone within the harness' own 10 s budget after Ctrl-C: grace plus kill. */
+	static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+	static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+	public Path jar(Stack stack) {
+		return this.projectRoot.resolve(stack.jar());
+	}
+
+	public Path downstreamJar() {
+		return this.projectRoot.resolve(DOWNSTREAM_JAR);
+	}
+
+	/** Fails with an {@link EnvironmentException} naming the first jar that was not built. */
+	public void checkJars(List<Stack> stacks) {
+		List<Path> jars = new ArrayList<>();
+		jars.add(downstreamJar());
+		stacks.forEach((stack) -> jars.add(jar(stack)));
+		for (Path jar : jars) {
+			if (!Files.isRegularFile(jar)) {
+				throw new EnvironmentException("jar " + jar.toAbsolutePath().normalize()
+						+ " is missing: build it with ./mvnw -B -q package -DskipTests");
+			}
+		}
+	}
+
+	/** The flags every stack gets, identical across stacks; recorded in run.json. */
+	public List<String> appJvmFlags() {
+		List<String> flags = new ArrayList<>(APP_HEAP_AND_GC);
+		flags.add("-XX:ActiveProcessorCount=" + this.cpuLayout.appCoreCount());
+		flags.add("--enable-native-access=ALL-UNNAMED");
+		return flags;
+	}
+
+	public RunningService startDownstream(int port, Path logFile) {
+		if (port != 0 && !FreePort.isFree(port)) {
+			throw new EnvironmentException("downstream port " + port + " is already in use");
+		}
+		JvmService downstream = JvmService.jar("downstream", downstreamJar())
+			.jvmFlags(DOWNSTREAM_FLAGS)
+			.logFile(logFile)
+			.readyTimeout(READY_TIMEOUT)
+			.stopGrace(STOP_GRACE);
+		if (port != 0) {
+			downstream = downstream.port(port);
+		}
+		if (this.cpuLayout.loadCpus().isPresent()) {
+			downstream = downstream.cpus(this.cpuLayout.loadCpus().get());
+		}
+		return start(downstream);
+	}
+
+	public RunningService startStack(Stack stack, URI downstream, Path logFile) {
+		List<String> args = new ArrayList<>(this.database.args(stack));
+		args.add("--fluxbench.downstream.base-url=" + downstream);
+		JvmService service = JvmService.jar(stack.id(), jar(stack))
+			.jvmFlags(appJvmFlags())
+			.args(args)
+			.logFile(logFile)
+			.readyTimeout(READY_TIMEOUT)
+			.stopGrace(STOP_GRACE);
+		if (this.cpuLayout.appCpus().isPresent()) {
+			service = service.cpus(this.cpuLayout.appCpus().get());
+		}
+		return start(service);
+	}
+
+	private static RunningService start(JvmService service) {
+		try {
+			return service.start();
+		}
+		catch (ServiceStartException ex) {
+			// The launcher's message ends with the service's log tail: the first line is the reason.
+			throw new EnvironmentException(ex.getMessage().lines().findFirst().orElse(ex.getMessage())
+					+ " (log: " + service.logFile().map(Path::toString).orElse("?") + ")", ex);
+		}
+	}
+
+}

@@ -1,0 +1,149 @@
+package dev.fluxbench.harness.metrics;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code metrics.csv}: every second during a load, the app's kept Prometheus series, the app's
+ * and the downstream's RSS and CPU time from /proc, and the generator's own CPU time, so that a
+ * reader can tell whether the generator, not the app, was the bottleneck. One line per value,
+ * flushed after each scrape.
+ */
+public final class MetricsRecorder implements AutoCloseable {
+
+	public static final String HEADER = "timestamp,source,metric,tags,value";
+
+	public static final Duration INTERVAL = Duration.ofSeconds(1);
+
+	/** Shorter than the interval, so a stuck app costs a missing scrape, not a pile-up of them. */
+	private static final Duration SCRAPE_TIMEOUT = Duration.ofMillis(900);
+
+	private final URI prometheus;
+
+	private final long appPid;
+
+	private final long downstreamPid;
+
+	private final BufferedWriter writer;
+
+	private final HttpClient client;
+
+	private final ScheduledExecutorService scheduler;
+
+	private MetricsRecorder(Path file, URI prometheus, long appPid, long downstreamPid) throws IOException {
+		this.prometheus = prometheus;
+		this.appPid = appPid;
+		this.downstreamPid = downstreamPid;
+		Files.createDirectories(file.toAbsolutePath().getParent());
+		this.writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+		this.writer.write(HEADER);
+		this.writer.newLine();
+		this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(SCRAPE_TIMEOUT).build();
+		this.scheduler = Executors
+			.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("metrics-scrape").factory());
+	}
+
+	/** Starts recording now and every second until closed. */
+	public static MetricsRecorder start(Path file, URI prometheus, long appPid, long downstreamPid) {
+		try {
+			MetricsRecorder recorder = new MetricsRecorder(file, prometheus, appPid, downstreamPid);
+			recorder.scheduler.scheduleAtFixedRate(recorder::recordQuietly, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+			return recorder;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not create " + file, ex);
+		}
+	}
+
+	private void recordQuietly() {
+		try {
+			record();
+		}
+		catch (IOException | RuntimeException ex) {
+			// One lost scrape is a gap in a graph; it must not end the measurement.
+		}
+	}
+
+	private synchronized void record() throws IOException {
+		Instant now = Instant.now();
+		StringBuilder lines = new StringBuilder();
+		ProcessStats.of(this.appPid).ifPresent((stats) -> process(lines, now, "app", stats));
+		ProcessStats.of(this.downstreamPid).ifPresent((stats) -> process(lines, now, "downstream", stats));
+		long generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+			.getProcessCpuTime();
+		line(lines, now, "generator", "cpu_time_seconds", "", generatorCpu / 1e9);
+		try {
+			String exposition = this.client
+				.send(HttpRequest.newBuilder(this.prometheus).timeout(SCRAPE_TIMEOUT).GET().build(), BodyHandlers.ofString())
+				.body();
+			for (PrometheusText.Series series : PrometheusText.parseKept(exposition)) {
+				line(lines, now, "app", series.name(), series.tags(), series.value());
+			}
+		}
+		catch (IOException ex) {
+			line(lines, now, "app", "scrape_failed", ex.getClass().getSimpleName(), 1);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return;
+		}
+		this.writer.write(lines.toString());
+		this.writer.flush();
+	}
+
+	private static void process(StringBuilder lines, Instant now, String source, ProcessStats stats) {
+		line(lines, now, source, "rss_bytes", "", stats.rssBytes());
+		line(lines, now, source, "cpu_time_seconds", "", stats.cpuTime().toMillis() / 1000.0);
+	}
+
+	private static void line(StringBuilder lines, Instant now, String source, String metric, String tags,
+			double value) {
+		// Tags hold commas between labels: quoted as one CSV field, with inner quotes doubled.
+		lines.append(now)
+			.append(',')
+			.append(source)
+			.append(',')
+			.append(metric)
+			.append(",\"")
+			.append(tags.replace("\"", "\"\""))
+			.append("\",")
+			.append(String.format(Locale.ROOT, "%s", value))
+			.append('\n');
+	}
+
+	@Override
+	public void close() {
+		this.scheduler.shutdownNow();
+		try {
+			this.scheduler.awaitTermination(2, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		synchronized (this) {
+			try {
+				this.writer.close();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("Could not close the metrics file", ex);
+			}
+		}
+		this.client.close();
+	}
+
+}

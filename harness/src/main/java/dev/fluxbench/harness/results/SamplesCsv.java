@@ -1,0 +1,147 @@
+package dev.fluxbench.harness.results;
+
+import java.io.BufferedWriter;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code samples.csv}: one line per sample, written as samples arrive and flushed at least every
+ * {@link #FLUSH_INTERVAL}, so that a harness killed with SIGKILL leaves every finished load
+ * complete and at most a torn last line in the running one.
+ */
+public final class SamplesCsv implements Closeable {
+
+	public static final String HEADER = "timestamp,label,elapsed_ms,latency_ms,connect_ms,bytes,status,success,error_cause";
+
+	static final Duration FLUSH_INTERVAL = Duration.ofMillis(500);
+
+	private static final int FIELDS = 9;
+
+	private final BufferedWriter writer;
+
+	private final ScheduledExecutorService flusher;
+
+	private IOException failure;
+
+	private SamplesCsv(Path file) throws IOException {
+		Files.createDirectories(file.toAbsolutePath().getParent());
+		this.writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+		this.writer.write(HEADER);
+		this.writer.newLine();
+		this.writer.flush();
+		this.flusher = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("samples-flush").factory());
+		this.flusher.scheduleAtFixedRate(this::flushQuietly, FLUSH_INTERVAL.toMillis(), FLUSH_INTERVAL.toMillis(),
+				TimeUnit.MILLISECONDS);
+	}
+
+	public static SamplesCsv create(Path file) {
+		try {
+			return new SamplesCsv(file);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not create " + file, ex);
+		}
+	}
+
+	/** Called from every generator thread at once. */
+	public synchronized void write(Sample sample) {
+		try {
+			this.writer.write(format(sample));
+			this.writer.newLine();
+		}
+		catch (IOException ex) {
+			// A full disk must not stop the load mid-flight; the failure surfaces at close.
+			this.failure = ex;
+		}
+	}
+
+	@Override
+	public void close() {
+		this.flusher.shutdownNow();
+		synchronized (this) {
+			try {
+				this.writer.close();
+			}
+			catch (IOException ex) {
+				this.failure = ex;
+			}
+			if (this.failure != null) {
+				throw new UncheckedIOException("Samples were lost", this.failure);
+			}
+		}
+	}
+
+	private synchronized void flushQuietly() {
+		try {
+			this.writer.flush();
+		}
+		catch (IOException ex) {
+			this.failure = ex;
+		}
+	}
+
+	static String format(Sample sample) {
+		return sample.timestamp() + "," + clean(sample.label()) + "," + sample.elapsed().toMillis() + ","
+				+ sample.latency().toMillis() + "," + sample.connect().toMillis() + "," + sample.bytes() + ","
+				+ clean(sample.status()) + "," + sample.success() + "," + clean(sample.errorCause());
+	}
+
+	/** Labels and causes are ours and never hold commas; this keeps a surprise from shifting columns. */
+	private static String clean(String field) {
+		return field.replaceAll("[,\\r\\n\"]", "_");
+	}
+
+	/**
+	 * Every sample of a file. A last line without its line break was torn by a kill and is skipped;
+	 * a malformed line anywhere else means the file is not ours, and fails.
+	 */
+	public static List<Sample> read(Path file) {
+		String content;
+		try {
+			content = Files.readString(file, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read " + file, ex);
+		}
+		String[] lines = content.split("\n", -1);
+		if (lines.length == 0 || !lines[0].equals(HEADER)) {
+			throw new IllegalArgumentException(file + " is not a fluxbench samples file: its header is not " + HEADER);
+		}
+		// split keeps what follows the last line break: empty for a complete file, a torn line otherwise.
+		int complete = lines.length - 1;
+		List<Sample> samples = new ArrayList<>(complete);
+		for (int i = 1; i < complete; i++) {
+			if (!lines[i].isEmpty()) {
+				samples.add(parse(lines[i], file, i + 1));
+			}
+		}
+		return samples;
+	}
+
+	private static Sample parse(String line, Path file, int lineNumber) {
+		String[] fields = line.split(",", -1);
+		if (fields.length != FIELDS) {
+			throw new IllegalArgumentException(file + ":" + lineNumber + " has " + fields.length + " fields, not " + FIELDS);
+		}
+		try {
+			return new Sample(Instant.parse(fields[0]), fields[1], Duration.ofMillis(Long.parseLong(fields[2])),
+					Duration.ofMillis(Long.parseLong(fields[3])), Duration.ofMillis(Long.parseLong(fields[4])),
+					Long.parseLong(fields[5]), fields[6], Boolean.parseBoolean(fields[7]), fields[8]);
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalArgumentException(file + ":" + lineNumber + " is malformed: " + ex.getMessage(), ex);
+		}
+	}
+
+}

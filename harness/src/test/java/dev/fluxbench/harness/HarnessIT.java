@@ -1,0 +1,105 @@
+package dev.fluxbench.harness;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.SamplesCsv;
+
+/**
+ * The packaged harness, run as a user runs it ({@code java -jar}), against the packaged stacks at
+ * a tiny scale. The reactor builds the app jars first; failsafe passes where they are.
+ */
+class HarnessIT {
+
+	private static final Path PROJECT_ROOT = Path.of(System.getProperty("fluxbench.home", "..")).toAbsolutePath();
+
+	private static final Path HARNESS_JAR = Path
+		.of(System.getProperty("fluxbench.harness.jar", "target/fluxbench-harness.jar"))
+		.toAbsolutePath();
+
+	@TempDir
+	Path temporary;
+
+	@Test
+	void runRecordsSamplesMetricsAndSummariesForEveryStack() throws Exception {
+		Path out = this.temporary.resolve("results");
+		Path console = this.temporary.resolve("console.txt");
+		Process harness = start(console, "run", "--stacks", "mvc,mvc-vt,webflux", "--users", "2", "--hold", "2s",
+				"--warmup", "1s", "--out", out.toString());
+		assertThat(harness.waitFor(6, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
+		List<String> lines = Files.readAllLines(console);
+		assertThat(harness.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isZero();
+		assertThat(lines).last().isEqualTo("results: " + out);
+		ResultsDirectory results = new ResultsDirectory(out);
+		for (String stack : List.of("mvc", "mvc-vt", "webflux")) {
+			LoadKey key = new LoadKey("quick", 2, stack, 1);
+			assertThat(SamplesCsv.read(results.samplesCsv(key))).as("samples of %s", stack)
+				.isNotEmpty()
+				.anySatisfy((sample) -> assertThat(sample.label()).isEqualTo("passthrough"))
+				.anySatisfy((sample) -> assertThat(sample.label()).isEqualTo("artists-list"));
+			assertThat(Files.readAllLines(results.metricsCsv(key))).as("metrics of %s", stack)
+				.anySatisfy((line) -> assertThat(line).contains(",app,jvm_memory_used_bytes,"))
+				.anySatisfy((line) -> assertThat(line).contains(",app,rss_bytes,"))
+				.anySatisfy((line) -> assertThat(line).contains(",generator,cpu_time_seconds,"));
+			assertThat(results.stackDirectory(1, stack).resolve("info.json")).content().contains("\"fluxbench\"");
+		}
+		assertThat(Files.readAllLines(results.summaryCsv())).filteredOn((line) -> line.contains(",*,")).hasSize(3);
+		assertThat(results.runJson()).content()
+			.contains("\"status\": \"finished\"", "\"scale\": 1.0", "-XX:ActiveProcessorCount=", "\"commit\"",
+					"\"jmeter-java-dsl\": \"2.2\"");
+	}
+
+	@Test
+	void interruptedRunLeavesNoChildAndKeepsTheFinishedLoad() throws Exception {
+		Path out = this.temporary.resolve("results");
+		Path console = this.temporary.resolve("console.txt");
+		Process harness = start(console, "run", "--stacks", "mvc", "--users", "1,2", "--hold", "3s", "--warmup", "0s",
+				"--out", out.toString());
+		ResultsDirectory results = new ResultsDirectory(out);
+		LoadKey finished = new LoadKey("quick", 1, "mvc", 1);
+		LoadKey running = new LoadKey("quick", 2, "mvc", 1);
+		long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+		while (!Files.exists(results.samplesCsv(running)) && System.nanoTime() < deadline && harness.isAlive()) {
+			Thread.sleep(200);
+		}
+		assertThat(Files.exists(results.samplesCsv(running))).as("second load started; output:%n%s",
+				Files.exists(console) ? Files.readString(console) : "").isTrue();
+		List<ProcessHandle> children = new ArrayList<>(harness.descendants().toList());
+		assertThat(children).as("downstream and app").hasSizeGreaterThanOrEqualTo(2);
+		// What Ctrl-C sends to the harness.
+		harness.destroy();
+		assertThat(harness.waitFor(12, TimeUnit.SECONDS)).as("harness ended").isTrue();
+		long childDeadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (children.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < childDeadline) {
+			Thread.sleep(100);
+		}
+		List<ProcessHandle> survivors = children.stream().filter(ProcessHandle::isAlive).toList();
+		survivors.forEach(ProcessHandle::destroyForcibly);
+		assertThat(survivors).as("children alive 10 s after SIGTERM").isEmpty();
+		assertThat(SamplesCsv.read(results.samplesCsv(finished))).isNotEmpty();
+		assertThat(Files.readAllLines(results.summaryCsv())).anySatisfy(
+				(line) -> assertThat(line).startsWith("quick,1,mvc,1,*,"));
+		assertThat(results.runJson()).content().contains("\"status\": \"interrupted\"");
+	}
+
+	private static Process start(Path console, String... args) throws IOException {
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"-jar", HARNESS_JAR.toString()));
+		command.addAll(List.of(args));
+		command.addAll(List.of("--project-root", PROJECT_ROOT.toString()));
+		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
+	}
+
+}

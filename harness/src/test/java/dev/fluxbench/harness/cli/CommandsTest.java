@@ -1,0 +1,46 @@
+package dev.fluxbench.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CommandsTest {
+
+	@Test
+	void listShowsEveryScenarioAndStackWithItsSeed() {
+		RunCommandBadInputTest.Outcome outcome = RunCommandBadInputTest.execute("list");
+		assertThat(outcome.code()).isZero();
+		assertThat(outcome.out()).contains("thesis-stress", "boot2-passthrough", "concerts-1000", "quick", "(default)")
+			.contains("000_7f0aef5aecc896c0.txt", "001_9c0053dc7fc6618a.txt", "004_22a772f8fae86275.txt")
+			.contains("mvc-vt", "webflux", "apps/mvc/target/fluxbench-mvc.jar");
+	}
+
+	@Test
+	void runHelpReadsLikeAManPage() {
+		RunCommandBadInputTest.Outcome outcome = RunCommandBadInputTest.execute("run", "--help");
+		assertThat(outcome.code()).isZero();
+		assertThat(outcome.out()).contains("SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "--scenario", "--app-cpus",
+				"results: DIR");
+	}
+
+	@Test
+	void reportOfADirectoryWithoutRunJsonIsBadUsage(@TempDir Path empty) {
+		RunCommandBadInputTest.Outcome outcome = RunCommandBadInputTest.execute("report", empty.toString());
+		assertThat(outcome.code()).isEqualTo(2);
+		assertThat(outcome.err()).contains("is not a results directory: it has no run.json");
+	}
+
+	@Test
+	void reportOfAResultsDirectoryIsNotImplementedYet(@TempDir Path results) throws IOException {
+		Files.writeString(results.resolve("run.json"), "{}");
+		RunCommandBadInputTest.Outcome outcome = RunCommandBadInputTest.execute("report", results.toString());
+		assertThat(outcome.code()).isEqualTo(2);
+		assertThat(outcome.err().lines()).singleElement().asString().contains("not implemented yet (see the report issue)");
+	}
+
+}

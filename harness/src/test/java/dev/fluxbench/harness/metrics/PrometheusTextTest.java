@@ -1,0 +1,42 @@
+package dev.fluxbench.harness.metrics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class PrometheusTextTest {
+
+	private static final String EXPOSITION = """
+			# HELP jvm_memory_used_bytes The amount of used memory
+			# TYPE jvm_memory_used_bytes gauge
+			jvm_memory_used_bytes{application="fluxbench-mvc",area="heap",id="G1 Eden Space",stack="mvc"} 1.2345E7
+			jvm_classes_loaded_classes{application="fluxbench-mvc",stack="mvc"} 12000.0
+			hikaricp_connections_active{application="fluxbench-mvc",pool="artists",stack="mvc"} 3.0
+			process_cpu_usage 0.25
+			""";
+
+	@Test
+	void keepsOnlyTheSeriesABenchmarkNeeds() {
+		assertThat(PrometheusText.parseKept(EXPOSITION)).containsExactly(
+				new PrometheusText.Series("jvm_memory_used_bytes",
+						"application=\"fluxbench-mvc\",area=\"heap\",id=\"G1 Eden Space\",stack=\"mvc\"", 1.2345E7),
+				new PrometheusText.Series("hikaricp_connections_active",
+						"application=\"fluxbench-mvc\",pool=\"artists\",stack=\"mvc\"", 3.0),
+				new PrometheusText.Series("process_cpu_usage", "", 0.25));
+	}
+
+	@Test
+	void ignoresLinesItCannotRead() {
+		assertThat(PrometheusText.parseKept("process_cpu_usage\nprocess_cpu_usage NaNx\n")).isEmpty();
+	}
+
+	@Test
+	void readsThisProcessFromProc() {
+		assertThat(ProcessStats.of(ProcessHandle.current().pid())).hasValueSatisfying((stats) -> {
+			assertThat(stats.rssBytes()).isGreaterThan(1024 * 1024);
+			assertThat(stats.cpuTime()).isPositive();
+		});
+		assertThat(ProcessStats.of(Long.MAX_VALUE)).isEmpty();
+	}
+
+}

@@ -1,0 +1,51 @@
+package dev.fluxbench.launcher;
+
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Every service this JVM started and did not stop yet. A shutdown hook stops them when the JVM
+ * ends, whether a test run finished, failed or was interrupted with Ctrl-C: a child JVM left
+ * behind would hold its port and skew the next measurement.
+ */
+final class ServiceRegistry {
+
+	private static final Set<RunningService> RUNNING = ConcurrentHashMap.newKeySet();
+
+	static {
+		Runtime.getRuntime().addShutdownHook(new Thread(ServiceRegistry::stopAll, "fluxbench-launcher-stop-all"));
+	}
+
+	private ServiceRegistry() {
+	}
+
+	static void register(RunningService service) {
+		RUNNING.add(service);
+	}
+
+	static void unregister(RunningService service) {
+		RUNNING.remove(service);
+	}
+
+	static Set<RunningService> running() {
+		return Set.copyOf(RUNNING);
+	}
+
+	/** Stops all in parallel, so that the JVM's exit waits for the slowest grace, not their sum. */
+	static void stopAll() {
+		List<Thread> stoppers = running().stream()
+			.map((service) -> Thread.ofPlatform().name("stop-" + service.name()).start(service::stop))
+			.toList();
+		for (Thread stopper : stoppers) {
+			try {
+				stopper.join();
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return;
+			}
+		}
+	}
+
+}

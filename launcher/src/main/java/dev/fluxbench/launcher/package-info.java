@@ -1,0 +1,8 @@
+/**
+ * Runs Java services as child JVMs: {@link dev.fluxbench.launcher.JvmService} describes one,
+ * {@link dev.fluxbench.launcher.JvmService#start()} launches it and waits for its readiness probe,
+ * and {@link dev.fluxbench.launcher.RunningService} stops it with everything it spawned. Plain
+ * JDK, no dependencies: the contract tests run inside the Spring Boot BOM, the load harness
+ * outside it, and both use this.
+ */
+package dev.fluxbench.launcher;

@@ -1,0 +1,206 @@
+package dev.fluxbench.launcher;
+
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Starts and stops real child JVMs running {@link TinyService} from {@code target/test-classes},
+ * the way the contract tests start the apps from their jars.
+ */
+class RunningServiceTest {
+
+	/** A marker on each child's command line, so a test can look for survivors among all processes. */
+	private final String marker = "--test-run=" + UUID.randomUUID();
+
+	@TempDir
+	Path logs;
+
+	@AfterEach
+	void noChildLeftBehind() {
+		assertThat(survivors()).as("child processes of this test still alive").isEmpty();
+	}
+
+	@Test
+	void startShouldReturnOnceReadinessAnswers200() throws Exception {
+		Duration readyAfter = Duration.ofMillis(800);
+		long started = System.nanoTime();
+
+		try (RunningService service = tiny("slow-ready").args("--ready-after=" + readyAfter).start()) {
+			assertThat(Duration.ofNanos(System.nanoTime() - started)).isGreaterThanOrEqualTo(readyAfter);
+			assertThat(service.isAlive()).isTrue();
+			assertThat(service.pid()).isEqualTo(service.handle().pid());
+			assertThat(service.baseUri()).hasToString("http://127.0.0.1:" + service.port());
+			assertThat(readinessStatus(service)).isEqualTo(200);
+			assertThat(service.logFile()).content().contains("listening on " + service.port());
+			assertThat(ServiceRegistry.running()).contains(service);
+		}
+	}
+
+	@Test
+	void startWhenTheServiceExitsEarlyShouldFailWithTheReasonAndTheLast20LogLines() {
+		assertThatExceptionOfType(ServiceStartException.class)
+			.isThrownBy(() -> tiny("early-exit").args("--exit-code=3").start())
+			.satisfies((ex) -> assertThat(ex.serviceName()).isEqualTo("early-exit"))
+			.withMessageContaining("Service 'early-exit' exited with code 3 before it was ready")
+			.withMessageContaining("Last 20 lines of its log")
+			.withMessageContaining("boot line 11")
+			.withMessageContaining("boot line 30")
+			.withMessageNotContaining("boot line 10");
+		assertThat(ServiceRegistry.running()).noneMatch((service) -> service.name().equals("early-exit"));
+	}
+
+	@Test
+	void startWhenNeverReadyShouldGiveUpAfterTheTimeoutAndStopTheService() {
+		int port = FreePort.find();
+
+		assertThatExceptionOfType(ServiceStartException.class)
+			.isThrownBy(() -> tiny("never-ready").args("--never-ready")
+				.port(port)
+				.readyTimeout(Duration.ofSeconds(2))
+				.start())
+			.withMessageContaining("Service 'never-ready' was not ready within PT2S")
+			.withMessageContaining("last gave status 503")
+			.withMessageContaining("listening on " + port);
+		assertThat(FreePort.isFree(port)).isTrue();
+	}
+
+	@Test
+	void startWhenThePortIsTakenShouldFailWithoutLaunching() throws Exception {
+		try (ServerSocket squatter = new ServerSocket()) {
+			squatter.bind(new InetSocketAddress(FreePort.LOOPBACK, 0));
+
+			assertThatExceptionOfType(ServiceStartException.class)
+				.isThrownBy(() -> tiny("squatted").port(squatter.getLocalPort()).start())
+				.withMessageContaining("port " + squatter.getLocalPort() + " is already in use");
+		}
+	}
+
+	@Test
+	void startShouldPassTheEnvironmentToTheService() {
+		JvmService greeter = tiny("env").env("FLUXBENCH_GREETING", "hello").args("--print-env=FLUXBENCH_GREETING");
+
+		try (RunningService service = greeter.start()) {
+			assertThat(service.logTail(5)).contains("FLUXBENCH_GREETING=hello");
+		}
+	}
+
+	@Test
+	void startWithCpusShouldPinTheJvmWhereTasksetExists() throws Exception {
+		try (RunningService service = tiny("pinned").cpus("0").start()) {
+			String allowed = Files.readAllLines(Path.of("/proc", String.valueOf(service.pid()), "status"))
+				.stream()
+				.filter((line) -> line.startsWith("Cpus_allowed_list:"))
+				.findFirst()
+				.orElseThrow();
+
+			if (service.spec().pinned()) {
+				assertThat(allowed).endsWith("\t0");
+			}
+			else {
+				assertThat(service.handle().info().command()).hasValueSatisfying((command) -> assertThat(command).endsWith("java"));
+			}
+		}
+	}
+
+	@Test
+	void stopShouldLeaveNoProcessAliveAndFreeThePort() {
+		RunningService service = tiny("with-child").args("--spawn-child").start();
+		ProcessHandle jvm = service.handle();
+		List<ProcessHandle> children = jvm.descendants().toList();
+		assertThat(children).as("the sleep the service spawned").isNotEmpty();
+
+		service.stop();
+
+		assertThat(jvm.isAlive()).isFalse();
+		assertThat(children).noneMatch(ProcessHandle::isAlive);
+		assertThat(FreePort.isFree(service.port())).isTrue();
+		assertThat(ServiceRegistry.running()).doesNotContain(service);
+	}
+
+	@Test
+	void stopWhenSigtermIsIgnoredShouldKillOnceTheGraceIsOver() {
+		Duration grace = Duration.ofSeconds(1);
+		RunningService service = tiny("stubborn").args("--ignore-sigterm").stopGrace(grace).start();
+		long stopping = System.nanoTime();
+
+		service.stop();
+
+		assertThat(Duration.ofNanos(System.nanoTime() - stopping)).isBetween(grace, grace.plusSeconds(5));
+		assertThat(service.isAlive()).isFalse();
+		assertThat(service.exitCode()).hasValue(137);
+	}
+
+	@Test
+	void stopWhenAlreadyStoppedShouldDoNothing() {
+		RunningService service = tiny("twice").start();
+		try (service) {
+			assertThat(service.isAlive()).isTrue();
+		}
+
+		service.stop();
+
+		assertThat(service.isAlive()).isFalse();
+		assertThat(service.exitCode()).isPresent();
+	}
+
+	@Test
+	void stopAllShouldStopEveryServiceStillRunning() {
+		RunningService first = tiny("first").start();
+		RunningService second = tiny("second").start();
+
+		ServiceRegistry.stopAll();
+
+		assertThat(first.isAlive()).isFalse();
+		assertThat(second.isAlive()).isFalse();
+		assertThat(ServiceRegistry.running()).doesNotContain(first, second);
+	}
+
+	private JvmService tiny(String name) {
+		return JvmService.mainClass(name, List.of(testClasses()), TinyService.class.getName())
+			// A tiny heap and C1 only: these JVMs live for a second.
+			.jvmFlags("-Xmx32m", "-XX:TieredStopAtLevel=1", "-Xshare:auto")
+			.args(this.marker)
+			.logFile(this.logs.resolve(name + ".log"))
+			.stopGrace(Duration.ofSeconds(5));
+	}
+
+	private static Path testClasses() {
+		try {
+			return Path.of(TinyService.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private List<ProcessHandle> survivors() {
+		return ProcessHandle.allProcesses()
+			.filter((process) -> process.info().arguments().map(List::of).orElse(List.of()).contains(this.marker))
+			.filter(ProcessHandle::isAlive)
+			.toList();
+	}
+
+	private static int readinessStatus(RunningService service) throws Exception {
+		try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+			return client.send(HttpRequest.newBuilder(service.uri("/actuator/health/readiness")).build(),
+					BodyHandlers.discarding())
+				.statusCode();
+		}
+	}
+
+}
