@@ -3,7 +3,6 @@ package dev.fluxbench.app.passthrough;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.Semaphore;
 
-import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.passthrough.Message;
 import dev.fluxbench.contract.passthrough.MessageAck;
 import org.apache.hc.client5.http.ConnectTimeoutException;
@@ -43,7 +42,7 @@ class DownstreamClient {
 				.uri("/messages")
 				.contentType(MediaType.APPLICATION_JSON)
 				.accept(MediaType.APPLICATION_JSON)
-				.headers((headers) -> copyFaultHeaders(incoming, headers))
+				.headers((headers) -> FaultHeaderForwarding.copy(incoming, headers))
 				.body(message)
 				.retrieve()
 				.onStatus(HttpStatusCode::isError, (request, response) -> {
@@ -79,14 +78,6 @@ class DownstreamClient {
 			return DownstreamException.timedOut(this.properties.readTimeout(), ex);
 		}
 		return DownstreamException.unreachable(ex);
-	}
-
-	private static void copyFaultHeaders(HttpHeaders from, HttpHeaders to) {
-		from.forEach((name, values) -> {
-			if (FaultHeaders.isFaultHeader(name)) {
-				to.addAll(name, values);
-			}
-		});
 	}
 
 }

@@ -1,6 +1,5 @@
 package dev.fluxbench.app.passthrough;
 
-import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.passthrough.Message;
 import dev.fluxbench.contract.passthrough.MessageAck;
 import io.netty.channel.ConnectTimeoutException;
@@ -34,7 +33,7 @@ class DownstreamClient {
 			.uri("/messages")
 			.contentType(MediaType.APPLICATION_JSON)
 			.accept(MediaType.APPLICATION_JSON)
-			.headers((headers) -> copyFaultHeaders(incoming, headers))
+			.headers((headers) -> FaultHeaderForwarding.copy(incoming, headers))
 			.bodyValue(message)
 			.retrieve()
 			.onStatus(HttpStatusCode::isError,
@@ -58,14 +57,6 @@ class DownstreamClient {
 			return DownstreamException.timedOut(this.properties.readTimeout(), ex);
 		}
 		return DownstreamException.unreachable(ex);
-	}
-
-	private static void copyFaultHeaders(HttpHeaders from, HttpHeaders to) {
-		from.forEach((name, values) -> {
-			if (FaultHeaders.isFaultHeader(name)) {
-				to.addAll(name, values);
-			}
-		});
 	}
 
 }
