@@ -15,6 +15,19 @@ final class Client {
 	/** Longer than the slowest answer of the contract (a 504 after the 2 s read timeout). */
 	private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
+	/**
+	 * One client for the whole suite, so requests reuse kept-alive connections the way a load
+	 * generator does: Reactor Netty 1.3.6 lost requests on reused connections
+	 * (reactor/reactor-netty#4361), and a connection per request would hide such a bug. HTTP/1.1
+	 * only: the JDK client would otherwise offer an h2c upgrade, which no load generator or browser
+	 * sends.
+	 */
+	private static final HttpClient HTTP = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(5))
+		.followRedirects(HttpClient.Redirect.NEVER)
+		.build();
+
 	private final String name;
 
 	private final URI baseUri;
@@ -38,8 +51,8 @@ final class Client {
 			.method(call.method(),
 					(call.body() != null) ? BodyPublishers.ofString(call.body()) : BodyPublishers.noBody());
 		call.headers().forEach(request::header);
-		try (HttpClient http = newHttpClient()) {
-			var response = http.send(request.build(), BodyHandlers.ofString());
+		try {
+			var response = HTTP.send(request.build(), BodyHandlers.ofString());
 			return new Reply(this.name, call, response.statusCode(), response.headers(), response.body());
 		}
 		catch (IOException ex) {
@@ -49,21 +62,6 @@ final class Client {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("Interrupted while calling " + this.name, ex);
 		}
-	}
-
-	/**
-	 * A client, hence a connection, per request. Reactor Netty 1.3.6 now and then stops reading a
-	 * keep-alive connection between two requests (probably reactor/reactor-netty#4361), and the
-	 * next request on it hangs. That is a finding for the benchmark, reported on its own; here it
-	 * would make random contract tests time out. HTTP/1.1 only: the JDK client would otherwise
-	 * offer an h2c upgrade, which no load generator or browser sends.
-	 */
-	private static HttpClient newHttpClient() {
-		return HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.build();
 	}
 
 	@Override
