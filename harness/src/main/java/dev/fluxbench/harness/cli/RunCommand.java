@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
 						+ " second and a summary per load are written as they happen, so a killed run keeps every"
 						+ " finished load.",
 				"", "  With no options: the quick scenario on H2, every stack, in about 4 minutes on 2 cores.",
-				"  The last line of output is 'results: DIR'." },
+				"  It ends by writing the report (report.html, report.md, summary.json) into the results"
+						+ " directory; the last line of output is 'results: DIR'." },
 		optionListHeading = "%nOPTIONS%n",
 		footerHeading = "%nEXIT STATUS%n",
 		footer = { "  0  done, and every assertion held", "  1  an assertion of the scenario failed",
@@ -128,6 +129,7 @@ final class RunCommand implements Callable<Integer> {
 			return ExitCode.ENVIRONMENT;
 		}
 		failed.forEach((failure) -> out.println("assertion failed: " + failure));
+		ReportCommand.writeReport(plan.out(), out, this.spec.commandLine().getErr());
 		out.println("results: " + plan.out());
 		return failed.isEmpty() ? ExitCode.OK : ExitCode.ASSERTION_FAILED;
 	}

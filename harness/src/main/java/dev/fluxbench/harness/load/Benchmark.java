@@ -252,8 +252,14 @@ public final class Benchmark {
 		this.run.put("stackRuns", this.trials);
 	}
 
-	private static String describe(Request request) {
-		return request.label() + ": " + request.method() + " " + request.path() + " -> " + request.expectedStatus();
+	private static Map<String, Object> describe(Request request) {
+		Map<String, Object> described = new LinkedHashMap<>();
+		described.put("label", request.label());
+		described.put("method", request.method());
+		described.put("path", request.path());
+		described.put("expectedStatus", request.expectedStatus());
+		described.put("floor", request.floor().toString());
+		return described;
 	}
 
 	private synchronized void writeRunJson(String status) {

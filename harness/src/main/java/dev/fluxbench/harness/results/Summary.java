@@ -24,6 +24,7 @@ import org.HdrHistogram.Histogram;
  * @param errorsByCause failed samples by {@link ErrorCause} code
  * @param min shortest elapsed time
  * @param mean mean elapsed time
+ * @param stdDev standard deviation of the elapsed times
  * @param max longest elapsed time
  * @param p50 median
  * @param p90 90th percentile
@@ -34,7 +35,7 @@ import org.HdrHistogram.Histogram;
  * @param span from the first start to the last end
  */
 public record Summary(LoadKey key, String label, long samples, long errors, SortedMap<String, Long> errorsByCause,
-		Duration min, Duration mean, Duration max, Duration p50, Duration p90, Duration p95, Duration p99, Duration p999,
+		Duration min, Duration mean, Duration stdDev, Duration max, Duration p50, Duration p90, Duration p95, Duration p99, Duration p999,
 		double throughput, Duration span) {
 
 	public static final String ALL = "*";
@@ -83,13 +84,17 @@ public record Summary(LoadKey key, String label, long samples, long errors, Sort
 		Duration span = Duration.between(first, last);
 		double seconds = Math.max(span.toNanos(), 1_000_000) / 1e9;
 		return new Summary(key, label, samples.size(), errors, causes, millis(histogram.getMinValue()),
-				Duration.ofNanos(Math.round(histogram.getMean() * 1_000_000)), millis(histogram.getMaxValue()),
+				nanos(histogram.getMean()), nanos(histogram.getStdDeviation()), millis(histogram.getMaxValue()),
 				percentile(histogram, 50), percentile(histogram, 90), percentile(histogram, 95), percentile(histogram, 99),
 				percentile(histogram, 99.9), samples.size() / seconds, span);
 	}
 
 	private static Duration percentile(Histogram histogram, double percentile) {
 		return millis(histogram.getValueAtPercentile(percentile));
+	}
+
+	private static Duration nanos(double millis) {
+		return Duration.ofNanos(Math.round(millis * 1_000_000));
 	}
 
 	private static Duration millis(long value) {

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 public final class SummaryCsv {
 
 	public static final String HEADER = "scenario,load,stack,trial,label,samples,errors,errors_by_cause,min_ms,mean_ms,"
-			+ "max_ms,p50_ms,p90_ms,p95_ms,p99_ms,p99_9_ms,throughput_rps,target_rps,span_s,assertions";
+			+ "std_dev_ms,max_ms,p50_ms,p90_ms,p95_ms,p99_ms,p99_9_ms,throughput_rps,target_rps,span_s,assertions";
 
 	private SummaryCsv() {
 	}
@@ -41,7 +41,8 @@ public final class SummaryCsv {
 				.collect(Collectors.joining(";"));
 			lines.append(String.join(",", key.scenario(), Integer.toString(key.load()), key.stack(),
 					Integer.toString(key.trial()), summary.label(), Long.toString(summary.samples()),
-					Long.toString(summary.errors()), causes, ms(summary.min()), ms(summary.mean()), ms(summary.max()),
+					Long.toString(summary.errors()), causes, ms(summary.min()), ms(summary.mean()), ms(summary.stdDev()),
+					ms(summary.max()),
 					ms(summary.p50()), ms(summary.p90()), ms(summary.p95()), ms(summary.p99()), ms(summary.p999()),
 					decimal(summary.throughput()), targetRps.map(SummaryCsv::decimal).orElse(""),
 					decimal(summary.span().toMillis() / 1000.0),

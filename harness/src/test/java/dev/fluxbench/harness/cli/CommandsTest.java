@@ -36,11 +36,22 @@ class CommandsTest {
 	}
 
 	@Test
-	void reportOfAResultsDirectoryIsNotImplementedYet(@TempDir Path results) throws IOException {
-		Files.writeString(results.resolve("run.json"), "{}");
+	void reportOfARunJsonThatIsNotJsonIsBadUsageInOneLine(@TempDir Path results) throws IOException {
+		Files.writeString(results.resolve("run.json"), "{\"scenario\": ");
 		RunCommandBadInputTest.Outcome outcome = RunCommandBadInputTest.execute("report", results.toString());
 		assertThat(outcome.code()).isEqualTo(2);
-		assertThat(outcome.err().lines()).singleElement().asString().contains("not implemented yet (see the report issue)");
+		assertThat(outcome.err().lines()).singleElement().asString().contains("is not a fluxbench run.json");
+	}
+
+	@Test
+	void reportOfSamplesThatAreNotOursIsBadUsageInOneLine(@TempDir Path results) throws IOException {
+		Files.writeString(results.resolve("run.json"), "{}");
+		Path load = Files.createDirectories(results.resolve("trial-1/mvc/load-5"));
+		Files.writeString(load.resolve("samples.csv"), "time,what\n1,2\n");
+		RunCommandBadInputTest.Outcome outcome = RunCommandBadInputTest.execute("report", results.toString());
+		assertThat(outcome.code()).isEqualTo(2);
+		assertThat(outcome.err().lines()).singleElement().asString().contains("is not a fluxbench samples file");
+		assertThat(results.resolve("report.html")).doesNotExist();
 	}
 
 }

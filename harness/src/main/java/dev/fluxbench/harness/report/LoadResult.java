@@ -1,0 +1,188 @@
+package dev.fluxbench.harness.report;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.Summary;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything the report knows of one load level of one stack in one trial, computed from its
+ * samples and scrapes alone.
+ *
+ * @param key which measurement
+ * @param finished whether run.json says the load ran to its end; an unfinished one is reported,
+ * and marked, but never enters a verdict
+ * @param summaries the figures over all labels first, then per label when there are several
+ * @param distribution elapsed time at the {@link #PERCENTILES}
+ * @param seconds the load second by second
+ * @param scrapes the metrics scraped during the load
+ * @param plateauThroughput requests/s once every user has started and before the first ones
+ * finish: the steady state that Little's law speaks of, where {@code all().throughput()} also
+ * averages in the ramp-up
+ * @param efficiency what the answers cost
+ */
+public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries, List<PercentilePoint> distribution,
+		List<Second> seconds, List<Scrape> scrapes, double plateauThroughput, Efficiency efficiency) {
+
+	/** The percentiles of the distribution chart: up to the tail, where stacks differ most. */
+	static final double[] PERCENTILES = { 0, 50, 75, 90, 95, 99, 99.9, 99.99, 100 };
+
+	/** Elapsed time at a percentile. */
+	public record PercentilePoint(double percentile, double millis) {
+
+	}
+
+	/**
+	 * One second of the load, by the requests that ended in it.
+	 * @param epochSecond the second
+	 * @param completed requests that ended in it, hence the throughput
+	 * @param errors of those, how many failed
+	 * @param p99Millis their 99th percentile, NaN for none
+	 * @param inFlight requests under way on average during the second: the active users as the
+	 * app saw them
+	 */
+	public record Second(long epochSecond, int completed, int errors, double p99Millis, double inFlight) {
+
+	}
+
+	/**
+	 * What the answers cost.
+	 * @param appCpuPer1000 CPU-seconds of the app per 1000 requests; NaN without two scrapes
+	 * @param generatorCpuPer1000 CPU-seconds of the load generator per 1000 requests
+	 * @param heapUsedMeanMb heap used, mean over the scrapes
+	 * @param heapUsedMaxMb heap used, highest scrape
+	 * @param rssMaxMb resident set size, highest scrape
+	 * @param gcPauses GC pauses during the load
+	 * @param gcPauseMillis time in GC pauses during the load
+	 * @param littlesLawLimit the most requests/s the load could ask for, when the scenario sets a
+	 * floor (see {@link RunRecord#littlesLawLimit})
+	 */
+	public record Efficiency(double appCpuPer1000, double generatorCpuPer1000, double heapUsedMeanMb,
+			double heapUsedMaxMb, double rssMaxMb, double gcPauses, double gcPauseMillis,
+			Optional<Double> littlesLawLimit) {
+
+
+	}
+
+	public Summary all() {
+		return this.summaries.getFirst();
+	}
+
+	/** Plateau throughput as a share of Little's-law limit, when the scenario has one. */
+	public Optional<Double> ofLittlesLawLimit() {
+		return this.efficiency.littlesLawLimit().map((limit) -> this.plateauThroughput / limit);
+	}
+
+	public double errorPercent() {
+		return 100.0 * all().errors() / all().samples();
+	}
+
+	/** Null when there are no samples: a load that died before its first answer has nothing to say. */
+	static LoadResult of(LoadKey key, boolean finished, List<Sample> samples, List<Scrape> scrapes, Duration rampUp,
+			Optional<Double> littlesLawLimit) {
+		if (samples.isEmpty()) {
+			return null;
+		}
+		List<Second> seconds = seconds(samples);
+		return new LoadResult(key, finished, Summary.of(key, samples), distribution(samples), seconds, scrapes,
+				plateau(seconds, rampUp), efficiency(samples.size(), scrapes, littlesLawLimit));
+	}
+
+	/**
+	 * Users start over the ramp-up and, when they run a fixed number of iterations, stop over
+	 * about as long at the end; the seconds in between are the plateau. The first and last
+	 * seconds are partial and always left out. A load too short for a plateau falls back to
+	 * every whole second.
+	 */
+	static double plateau(List<Second> seconds, Duration rampUp) {
+		int ramp = (int) Math.ceil(rampUp.toMillis() / 1000.0);
+		int from = Math.max(1, ramp);
+		int to = seconds.size() - 1 - ramp;
+		if (to - from < 3) {
+			from = 1;
+			to = seconds.size() - 1;
+		}
+		if (to <= from) {
+			return seconds.stream().mapToInt(Second::completed).sum() / (double) Math.max(seconds.size(), 1);
+		}
+		return seconds.subList(from, to).stream().mapToInt(Second::completed).average().orElse(0);
+	}
+
+	private static List<PercentilePoint> distribution(List<Sample> samples) {
+		Histogram histogram = new Histogram(5);
+		samples.forEach((sample) -> histogram.recordValue(sample.elapsed().toMillis()));
+		List<PercentilePoint> points = new ArrayList<>();
+		for (double percentile : PERCENTILES) {
+			long value = (percentile == 0) ? histogram.getMinValue() : histogram.getValueAtPercentile(percentile);
+			points.add(new PercentilePoint(percentile, value));
+		}
+		return points;
+	}
+
+	private static List<Second> seconds(List<Sample> samples) {
+		long first = Long.MAX_VALUE;
+		long last = Long.MIN_VALUE;
+		for (Sample sample : samples) {
+			first = Math.min(first, sample.timestamp().toEpochMilli());
+			last = Math.max(last, sample.timestamp().toEpochMilli() + sample.elapsed().toMillis());
+		}
+		long firstSecond = Math.floorDiv(first, 1000);
+		int length = (int) (Math.floorDiv(last, 1000) - firstSecond + 1);
+		int[] completed = new int[length];
+		int[] errors = new int[length];
+		double[] busyMillis = new double[length];
+		List<List<Long>> elapsed = new ArrayList<>(length);
+		for (int i = 0; i < length; i++) {
+			elapsed.add(new ArrayList<>());
+		}
+		for (Sample sample : samples) {
+			long start = sample.timestamp().toEpochMilli();
+			long end = start + sample.elapsed().toMillis();
+			int bucket = (int) (Math.floorDiv(end, 1000) - firstSecond);
+			completed[bucket]++;
+			if (!sample.success()) {
+				errors[bucket]++;
+			}
+			elapsed.get(bucket).add(sample.elapsed().toMillis());
+			for (long second = Math.floorDiv(start, 1000); second <= Math.floorDiv(end, 1000); second++) {
+				long overlap = Math.min(end, (second + 1) * 1000) - Math.max(start, second * 1000);
+				busyMillis[(int) (second - firstSecond)] += Math.max(overlap, 0);
+			}
+		}
+		List<Second> seconds = new ArrayList<>(length);
+		for (int i = 0; i < length; i++) {
+			double[] values = elapsed.get(i).stream().mapToDouble(Long::doubleValue).toArray();
+			double p99 = (values.length == 0) ? Double.NaN : Statistics.percentile(values, 99);
+			seconds.add(new Second(firstSecond + i, completed[i], errors[i], p99, busyMillis[i] / 1000.0));
+		}
+		return seconds;
+	}
+
+	private static Efficiency efficiency(int samples, List<Scrape> scrapes, Optional<Double> littlesLawLimit) {
+		double appCpu = Double.NaN;
+		double generatorCpu = Double.NaN;
+		double gcPauses = Double.NaN;
+		double gcPauseMillis = Double.NaN;
+		if (scrapes.size() >= 2) {
+			Scrape first = scrapes.getFirst();
+			Scrape last = scrapes.getLast();
+			appCpu = (last.appCpuSeconds() - first.appCpuSeconds()) / samples * 1000;
+			generatorCpu = (last.generatorCpuSeconds() - first.generatorCpuSeconds()) / samples * 1000;
+			gcPauses = last.gcPauses() - first.gcPauses();
+			gcPauseMillis = (last.gcPauseSeconds() - first.gcPauseSeconds()) * 1000;
+		}
+		double[] heap = scrapes.stream().mapToDouble(Scrape::heapUsed).filter((v) -> !Double.isNaN(v)).toArray();
+		double[] rss = scrapes.stream().mapToDouble(Scrape::rss).filter((v) -> !Double.isNaN(v)).toArray();
+		double mb = 1024 * 1024;
+		return new Efficiency(appCpu, generatorCpu, (heap.length == 0) ? Double.NaN : Statistics.mean(heap) / mb,
+				Arrays.stream(heap).max().orElse(Double.NaN) / mb, Arrays.stream(rss).max().orElse(Double.NaN) / mb,
+				gcPauses, gcPauseMillis, littlesLawLimit);
+	}
+
+}

@@ -1,0 +1,182 @@
+package dev.fluxbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import dev.fluxbench.harness.report.Verdict.Outcome;
+
+/**
+ * The plain-language summary at the end of the report, written from the verdicts and figures so
+ * that a tech lead can paste it into a decision record. Every sentence is built from numbers; a
+ * sentence with nothing to say is left out rather than filled with a stock phrase.
+ */
+final class Narrative {
+
+	private Narrative() {
+	}
+
+	static List<String> of(RunResults results, List<Verdict> verdicts) {
+		RunRecord run = results.run();
+		List<String> paragraphs = new ArrayList<>();
+		List<Integer> loads = results.loadLevels();
+		int trials = results.trials();
+		paragraphs.add(String.format(Locale.ROOT, "Scenario %s compared %s at %s %s, with %s per stack.", run.scenario(),
+				list(results.stacks()), list(loads.stream().map(String::valueOf).toList()), run.loadUnit(),
+				(trials == 1) ? "one trial" : trials + " trials"));
+		for (Aspect aspect : List.of(Aspect.THROUGHPUT, Aspect.P99, Aspect.CPU)) {
+			aspectSentence(aspect, verdicts, loads.size()).ifPresent(paragraphs::add);
+		}
+		paragraphs.add(errorsSentence(results));
+		littlesLawSentence(results).ifPresent(paragraphs::add);
+		paragraphs.add(confidenceSentence(verdicts, trials));
+		paragraphs.add(conclusion(results, verdicts));
+		if (!run.isComplete() || results.hasUnfinishedLoads()) {
+			paragraphs.add("The run did not finish (status: " + run.status()
+					+ "): loads that did not finish are shown but left out of every verdict.");
+		}
+		return paragraphs;
+	}
+
+	/** Who led on one aspect, at how many loads, with the highest load's figures as the example. */
+	private static Optional<String> aspectSentence(Aspect aspect, List<Verdict> verdicts, int loadCount) {
+		List<Verdict> compared = verdicts.stream()
+			.filter((verdict) -> verdict.aspect() == aspect && verdict.outcome() != Outcome.NO_DATA)
+			.toList();
+		if (compared.isEmpty()) {
+			return Optional.empty();
+		}
+		Map<String, Long> leads = compared.stream()
+			.filter((verdict) -> verdict.outcome() != Outcome.EQUAL)
+			.collect(Collectors.groupingBy((verdict) -> verdict.best().orElseThrow(), LinkedHashMap::new,
+					Collectors.counting()));
+		Verdict highest = compared.getLast();
+		String figures = highest.estimates()
+			.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + " " + aspect.format(entry.getValue().median()))
+			.collect(Collectors.joining(", "));
+		String lead = leads.entrySet()
+			.stream()
+			.sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+			.map((entry) -> entry.getKey() + " at " + entry.getValue() + " of " + compared.size())
+			.collect(Collectors.joining(", "));
+		long significant = compared.stream().filter((verdict) -> verdict.outcome() == Outcome.BETTER).count();
+		String better = aspect.higherIsBetter() ? "highest" : "lowest";
+		String sentence = lead.isEmpty() ? capitalized(aspect.title()) + " was the same for every stack."
+				: capitalized(aspect.title()) + ": " + better + " was " + lead + " load" + ((compared.size() == 1) ? "" : "s")
+						+ ((significant > 0) ? " (" + significant + " significantly)" : "") + ".";
+		return Optional.of(sentence + " At " + highest.load() + ": " + figures + ".");
+	}
+
+	private static String errorsSentence(RunResults results) {
+		long samples = 0;
+		Map<String, long[]> byStack = new LinkedHashMap<>();
+		for (LoadResult load : results.loads()) {
+			samples += load.all().samples();
+			long[] counts = byStack.computeIfAbsent(load.key().stack(), (stack) -> new long[2]);
+			counts[0] += load.all().errors();
+			counts[1] += load.all().samples();
+		}
+		List<String> failing = byStack.entrySet()
+			.stream()
+			.filter((entry) -> entry.getValue()[0] > 0)
+			.sorted(Comparator.comparingLong((Map.Entry<String, long[]> entry) -> entry.getValue()[0]).reversed())
+			.map((entry) -> String.format(Locale.ROOT, "%s %d of %d (%s%%)", entry.getKey(), entry.getValue()[0],
+					entry.getValue()[1], Aspect.number(100.0 * entry.getValue()[0] / entry.getValue()[1])))
+			.toList();
+		if (failing.isEmpty()) {
+			return String.format(Locale.ROOT, "No request failed, out of %d.", samples);
+		}
+		return "Failed requests: " + String.join(", ", failing) + ".";
+	}
+
+	private static Optional<String> littlesLawSentence(RunResults results) {
+		if (results.loadLevels().isEmpty()) {
+			return Optional.empty();
+		}
+		int highest = results.loadLevels().getLast();
+		List<String> shares = new ArrayList<>();
+		Optional<Double> limit = Optional.empty();
+		for (String stack : results.stacks()) {
+			double[] ratios = results.at(highest, stack)
+				.stream()
+				.filter(LoadResult::finished)
+				.map(LoadResult::ofLittlesLawLimit)
+				.flatMap(Optional::stream)
+				.mapToDouble(Double::doubleValue)
+				.toArray();
+			if (ratios.length > 0) {
+				limit = results.at(highest, stack).getFirst().efficiency().littlesLawLimit();
+				shares.add(stack + " " + Math.round(100 * Statistics.median(ratios)) + "%");
+			}
+		}
+		if (shares.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(String.format(Locale.ROOT,
+				"At %d %s the clients could ask for at most %s requests/s (Little's law); on the plateau the stacks "
+						+ "served %s of that.",
+				highest, results.run().loadUnit(), Aspect.number(limit.orElseThrow()), String.join(", ", shares)));
+	}
+
+	private static String confidenceSentence(List<Verdict> verdicts, int trials) {
+		if (trials < 2) {
+			return "Each stack ran one trial, so every difference above is indicative only: run with --trials 3 "
+					+ "or more for confidence intervals.";
+		}
+		long compared = verdicts.stream()
+			.filter((verdict) -> verdict.outcome() == Outcome.BETTER
+					|| verdict.outcome() == Outcome.NO_SIGNIFICANT_DIFFERENCE)
+			.count();
+		long significant = verdicts.stream().filter((verdict) -> verdict.outcome() == Outcome.BETTER).count();
+		return String.format(Locale.ROOT,
+				"With %d trials per stack, a difference counts only when the 95%% bootstrap intervals of the medians "
+						+ "do not overlap: %d of %d comparisons did.",
+				trials, significant, compared);
+	}
+
+	/** Which stack the evidence favours overall, or that it favours none. */
+	private static String conclusion(RunResults results, List<Verdict> verdicts) {
+		boolean singleTrial = results.trials() < 2;
+		Outcome counted = singleTrial ? Outcome.INDICATIVE : Outcome.BETTER;
+		Map<String, Long> wins = verdicts.stream()
+			.filter((verdict) -> verdict.outcome() == counted)
+			.collect(Collectors.groupingBy((verdict) -> verdict.best().orElseThrow(), LinkedHashMap::new,
+					Collectors.counting()));
+		if (wins.isEmpty()) {
+			return "On this evidence no stack is ahead of the others for " + results.run().scenario()
+					+ " on this machine.";
+		}
+		List<Map.Entry<String, Long>> ranked = wins.entrySet()
+			.stream()
+			.sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+			.toList();
+		String leader = ranked.getFirst().getKey();
+		String others = ranked.stream()
+			.skip(1)
+			.map((entry) -> entry.getKey() + " " + entry.getValue())
+			.collect(Collectors.joining(", "));
+		return String.format(Locale.ROOT, "On this evidence %s leads for %s on this machine: it came out ahead in %d "
+				+ "comparison%s%s%s.", leader, results.run().scenario(), ranked.getFirst().getValue(),
+				(ranked.getFirst().getValue() == 1) ? "" : "s", others.isEmpty() ? "" : " (" + others + ")",
+				singleTrial ? ", from a single trial" : "");
+	}
+
+	private static String list(List<String> items) {
+		if (items.size() <= 1) {
+			return String.join("", items);
+		}
+		return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.getLast();
+	}
+
+	private static String capitalized(String text) {
+		return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+	}
+
+}

@@ -1,0 +1,283 @@
+package dev.fluxbench.harness.report;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.Summary;
+
+/**
+ * The report of one results directory: its header, verdicts, tables and summary, computed once
+ * and written three ways (HTML, Markdown, summary.json).
+ *
+ * @param results what the directory holds
+ * @param verdicts one per load and aspect
+ * @param narrative the plain-language summary, a paragraph per entry
+ */
+public record Report(RunResults results, List<Verdict> verdicts, List<String> narrative) {
+
+	public static final String HTML = "report.html";
+
+	public static final String MARKDOWN = "report.md";
+
+	public static final String SUMMARY_JSON = "summary.json";
+
+	private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
+		.withZone(ZoneOffset.UTC);
+
+	/** Where the report went. */
+	public record Written(Path html, Path markdown, Path summaryJson) {
+
+	}
+
+	public static Report of(RunResults results) {
+		List<Verdict> verdicts = new ArrayList<>();
+		for (int load : results.loadLevels()) {
+			Map<String, List<LoadResult>> byStack = new LinkedHashMap<>();
+			results.stacks().forEach((stack) -> byStack.put(stack, results.at(load, stack)));
+			for (Aspect aspect : Aspect.values()) {
+				verdicts.add(Verdict.of(load, aspect, byStack));
+			}
+		}
+		return new Report(results, List.copyOf(verdicts), Narrative.of(results, verdicts));
+	}
+
+	/** Reads a results directory and writes its report into it. */
+	public static Written write(Path directory) {
+		Report report = Report.of(RunResults.read(directory));
+		Written files = new Written(directory.resolve(HTML), directory.resolve(MARKDOWN), directory.resolve(SUMMARY_JSON));
+		ResultsDirectory.writeAtomically(files.markdown(), MarkdownReport.render(report));
+		ResultsDirectory.writeAtomically(files.summaryJson(), SummaryJson.render(report));
+		ResultsDirectory.writeAtomically(files.html(), HtmlReport.render(report));
+		return files;
+	}
+
+	RunRecord run() {
+		return this.results.run();
+	}
+
+	String title() {
+		return "fluxbench report: " + run().scenario();
+	}
+
+	/** One line under the title: state, time, trials, scale. */
+	String subtitle() {
+		String when = run().started().map(WHEN::format).orElse("start unknown")
+				+ run().ended().map((end) -> " to " + WHEN.format(end)).orElse("");
+		String trials = (this.results.trials() == 1) ? "1 trial per stack" : this.results.trials() + " trials per stack";
+		return "Status: " + status() + " · " + when + " · " + trials + " · scale " + Aspect.number(run().scale());
+	}
+
+	/** "finished", or what went wrong, loud enough to notice. */
+	String status() {
+		if (run().isComplete() && !this.results.hasUnfinishedLoads()) {
+			return "finished";
+		}
+		String status = run().status().equals("running") ? "interrupted (killed: run.json still says running)"
+				: run().status();
+		return status.toUpperCase(Locale.ROOT) + ", PARTIAL RESULTS";
+	}
+
+	String description() {
+		return "Compared " + String.join(", ", this.results.stacks()) + " on " + run().scenario() + ": "
+				+ run().text("scenario", "description") + ".";
+	}
+
+	Table environment() {
+		List<List<String>> rows = new ArrayList<>();
+		rows.add(List.of("Scenario", run().scenario() + ", " + run().text("scenario", "model") + "; loads "
+				+ this.results.loadLevels().stream().map(String::valueOf).collect(Collectors.joining(", ")) + " "
+				+ run().loadUnit() + "; ramp-up " + seconds(run().rampUp()) + ", " + run().text("scenario", "termination")
+				+ ", " + thinkTime()));
+		rows.add(List.of("Requests", run().requests()
+			.stream()
+			.map((request) -> request.describe() + (request.floor().isZero() ? "" : " (downstream delay " + seconds(request.floor()) + ")"))
+			.collect(Collectors.joining("; "))));
+		rows.add(List.of("Seeds", run().text("scenario", "seeds").replace("[", "").replace("]", "")));
+		rows.add(List.of("Trials, warm-up", run().trials() + " per stack, stacks in rotating order; warm-up "
+				+ RunRecord.duration(run().text("warmup")).map(Report::seconds).orElse("unknown")
+				+ " per stack, not recorded"));
+		rows.add(List.of("JDK", run().text("jdk", "vendor") + " " + run().text("jdk", "version") + " ("
+				+ run().text("jdk", "vm") + ")"));
+		rows.add(List.of("Machine", run().text("os", "name") + " " + run().text("os", "version") + " "
+				+ run().text("os", "arch") + ", " + run().text("cores") + " cores"));
+		rows.add(List.of("CPU layout", cpuLayout()));
+		rows.add(List.of("App JVM flags", String.join(" ", run().appJvmFlags())));
+		rows.add(List.of("Database", run().text("database")));
+		rows.add(List.of("Libraries", libraries()));
+		rows.add(List.of("Commit", shortCommit()));
+		List<String> failed = run().failedAssertions();
+		rows.add(List.of("Assertions", failed.isEmpty() ? assertions() : "FAILED: " + String.join("; ", failed)));
+		return new Table("environment", "Setup", List.of("", ""), rows, "");
+	}
+
+	private String thinkTime() {
+		List<Duration> range = run().thinkTime();
+		if (range.isEmpty()) {
+			return "think time unknown";
+		}
+		if (range.get(0).isZero() && range.get(1).isZero()) {
+			return "no think time";
+		}
+		return "think time " + seconds(range.get(0)) + " to " + seconds(range.get(1)) + ", uniform";
+	}
+
+	private String cpuLayout() {
+		if (!"true".equals(run().text("cpuLayout", "pinned"))) {
+			return "not pinned: the generator and the app shared every core";
+		}
+		return "app on CPU " + run().text("cpuLayout", "app") + " (ActiveProcessorCount="
+				+ run().text("cpuLayout", "appActiveProcessorCount") + "); generator and downstream on CPU "
+				+ run().text("cpuLayout", "generatorAndDownstream") + "; database "
+				+ run().text("cpuLayout", "database");
+	}
+
+	private String libraries() {
+		if (!(run().at("libraries") instanceof Map<?, ?> libraries)) {
+			return "";
+		}
+		return libraries.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + " " + entry.getValue())
+			.collect(Collectors.joining(", "));
+	}
+
+	private String shortCommit() {
+		String commit = run().text("git", "commit");
+		if (commit.isEmpty()) {
+			return "unknown";
+		}
+		return commit.substring(0, Math.min(12, commit.length()))
+				+ ("true".equals(run().text("git", "dirty")) ? " with uncommitted changes" : "");
+	}
+
+	private String assertions() {
+		String declared = run().text("scenario", "assertions").replace("[", "").replace("]", "");
+		return declared.isEmpty() ? "none declared" : declared + ": all held";
+	}
+
+	/** The verdicts, a row per load, a column per aspect. */
+	Table verdictTable() {
+		List<String> headers = new ArrayList<>(List.of("Load"));
+		for (Aspect aspect : Aspect.values()) {
+			headers.add(aspect.title());
+		}
+		List<List<String>> rows = new ArrayList<>();
+		for (int load : this.results.loadLevels()) {
+			List<String> row = new ArrayList<>(List.of(load + " " + run().loadUnit()));
+			for (Aspect aspect : Aspect.values()) {
+				row.add(verdict(load, aspect).map(Verdict::sentence).orElse(""));
+			}
+			rows.add(row);
+		}
+		String note = (this.results.trials() < 2) ? "One trial per stack: each figure is a single measurement."
+				: "Each figure is the median over trials; a stack is better only when the bootstrap 95% confidence "
+						+ "intervals of the medians do not overlap.";
+		return new Table("verdicts", "Verdict by load", headers, rows, note);
+	}
+
+	/** Each stack's median with its interval, per aspect, at one load. */
+	Table estimateTable(int load) {
+		List<String> headers = new ArrayList<>(List.of("Stack"));
+		for (Aspect aspect : Aspect.values()) {
+			headers.add(aspect.title() + " (" + aspect.unit() + ")");
+		}
+		List<List<String>> rows = new ArrayList<>();
+		for (String stack : this.results.stacks()) {
+			List<String> row = new ArrayList<>(List.of(stack));
+			for (Aspect aspect : Aspect.values()) {
+				Verdict.Estimate estimate = verdict(load, aspect).map((v) -> v.estimates().get(stack)).orElse(null);
+				row.add((estimate == null) ? "n/a"
+						: Aspect.number(estimate.median()) + ((estimate.values().size() < 2) ? ""
+								: " [" + Aspect.number(estimate.interval().low()) + ", "
+										+ Aspect.number(estimate.interval().high()) + "]"));
+			}
+			rows.add(row);
+		}
+		return new Table("estimates-" + load, "Medians over trials at " + load + " " + run().loadUnit()
+				+ ", with 95% confidence intervals", headers, rows, "");
+	}
+
+	Optional<Verdict> verdict(int load, Aspect aspect) {
+		return this.verdicts.stream().filter((v) -> v.load() == load && v.aspect() == aspect).findFirst();
+	}
+
+	/** Seed 001's summary columns plus percentiles, a row per stack, trial and label. */
+	Table loadTable(int load) {
+		List<String> headers = List.of("Stack", "Trial", "Label", "Samples", "Errors", "Error %", "Errors by cause",
+				"Min ms", "Avg ms", "Max ms", "Std dev ms", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "p99.9 ms", "req/s");
+		List<List<String>> rows = new ArrayList<>();
+		for (String stack : this.results.stacks()) {
+			for (LoadResult result : this.results.at(load, stack)) {
+				for (Summary summary : result.summaries()) {
+					rows.add(List.of(stack, result.key().trial() + (result.finished() ? "" : " (unfinished)"),
+							summary.label().equals(Summary.ALL) ? "all" : summary.label(),
+							Long.toString(summary.samples()), Long.toString(summary.errors()),
+							Aspect.number(100.0 * summary.errors() / summary.samples()), causes(summary), ms(summary.min()),
+							ms(summary.mean()), ms(summary.max()), ms(summary.stdDev()), ms(summary.p50()),
+							ms(summary.p90()), ms(summary.p95()), ms(summary.p99()), ms(summary.p999()),
+							Aspect.number(summary.throughput())));
+				}
+			}
+		}
+		return new Table("load-" + load, load + " " + run().loadUnit(), headers, rows,
+				"req/s counts from the first request's start to the last one's end, ramp-up included.");
+	}
+
+	/** CPU and memory per request, and how close the stacks came to what the clients could ask for. */
+	Table efficiencyTable() {
+		List<String> headers = List.of("Load", "Stack", "Trial", "App CPU-s / 1000 req", "Generator CPU-s / 1000 req",
+				"Heap used mean MB", "Heap used max MB", "RSS max MB", "GC pauses", "GC pause ms", "Plateau req/s",
+				"Little's-law limit req/s", "Of limit");
+		List<List<String>> rows = new ArrayList<>();
+		for (int load : this.results.loadLevels()) {
+			for (String stack : this.results.stacks()) {
+				for (LoadResult result : this.results.at(load, stack)) {
+					LoadResult.Efficiency efficiency = result.efficiency();
+					rows.add(List.of(Integer.toString(load), stack, Integer.toString(result.key().trial()),
+							Aspect.number(efficiency.appCpuPer1000()), Aspect.number(efficiency.generatorCpuPer1000()),
+							Aspect.number(efficiency.heapUsedMeanMb()), Aspect.number(efficiency.heapUsedMaxMb()),
+							Aspect.number(efficiency.rssMaxMb()), Aspect.number(efficiency.gcPauses()),
+							Aspect.number(efficiency.gcPauseMillis()), Aspect.number(result.plateauThroughput()),
+							efficiency.littlesLawLimit().map(Aspect::number).orElse("n/a"),
+							result.ofLittlesLawLimit().map((share) -> Math.round(share * 100) + "%").orElse("n/a")));
+				}
+			}
+		}
+		return new Table("efficiency", "Efficiency", headers, rows,
+				"CPU from /proc over the load; the plateau is the time when every user had started and none had "
+						+ "finished. Little's-law limit: users x requests per round / (downstream delays + think "
+						+ "times per round).");
+	}
+
+	private static String causes(Summary summary) {
+		return summary.errorsByCause()
+			.entrySet()
+			.stream()
+			.map((entry) -> entry.getKey() + " " + entry.getValue())
+			.collect(Collectors.joining(", "));
+	}
+
+	private static String ms(Duration duration) {
+		return Aspect.number(duration.toNanos() / 1e6);
+	}
+
+	private static String seconds(Duration duration) {
+		return Aspect.number(duration.toMillis() / 1000.0) + " s";
+	}
+
+	static String instant(Instant instant) {
+		return WHEN.format(instant);
+	}
+
+}

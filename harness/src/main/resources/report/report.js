@@ -1,0 +1,132 @@
+// Draws the report's charts from the JSON block that HtmlReport writes. Everything is inline,
+// so the page works from file:// with no network. When every chart has drawn, it sets
+// window.fluxbenchReportReady, which the browser test waits for.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('fluxbench-data').textContent);
+  var colours = data.colours;
+  var charts = [];
+  var baseText = { fontFamily: 'system-ui, sans-serif' };
+
+  function node(id) { return document.querySelector('[data-chart="' + id + '"]'); }
+
+  function draw(id, option) {
+    var element = node(id);
+    if (!element) { return; }
+    var chart = echarts.init(element, null, { renderer: 'canvas' });
+    option.animation = false;
+    option.textStyle = baseText;
+    option.color = option.color || data.stacks.map(function (s) { return colours[s]; });
+    option.tooltip = option.tooltip || { trigger: 'axis' };
+    option.grid = option.grid || { left: 70, right: 24, top: 60, bottom: 78 };
+    chart.setOption(option);
+    charts.push(chart);
+  }
+
+  function title(text, subtext) { return { text: text, subtext: subtext || '', left: 'center', textStyle: { fontSize: 14 } }; }
+  function legend() { return { bottom: 4, data: data.stacks }; }
+  function valueAxis(name, extra) {
+    var axis = { type: 'value', name: name, nameLocation: 'middle', nameGap: 50, scale: false };
+    for (var key in extra || {}) { axis[key] = extra[key]; }
+    return axis;
+  }
+  function timeAxis() { return { type: 'value', name: 'seconds since the stack\'s first measured load', nameLocation: 'middle', nameGap: 28, min: 0 }; }
+  function loadLabel(load) { return load + ' ' + data.loadUnit; }
+
+  // Response times per load: one group of bars per statistic, one bar per stack (thesis Figures 9 to 11).
+  var statistics = ['min', 'avg', 'p50', 'p90', 'p95', 'p99', 'p99.9', 'max'];
+  data.loads.forEach(function (load) {
+    var perStack = data.perLoad[String(load)] || {};
+    draw('response-times-' + load, {
+      title: title('Response times at ' + loadLabel(load), 'median over trials'),
+      legend: legend(),
+      xAxis: { type: 'category', data: statistics, name: 'statistic', nameLocation: 'middle', nameGap: 28 },
+      yAxis: valueAxis('response time (ms, log)', { type: 'log', logBase: 10 }),
+      series: data.stacks.map(function (stack) {
+        var bars = perStack[stack] || {};
+        return { name: stack, type: 'bar', itemStyle: { color: colours[stack] },
+          data: statistics.map(function (s) { return bars[s] == null ? '-' : Math.max(bars[s], 0.5); }) };
+      })
+    });
+  });
+
+  // Failed requests per load (thesis Figure 12).
+  draw('errors', {
+    title: title('Failed requests by load', 'median over trials'),
+    legend: legend(),
+    xAxis: { type: 'category', data: data.loads.map(loadLabel), name: 'load', nameLocation: 'middle', nameGap: 28 },
+    yAxis: valueAxis('failed requests', { minInterval: 1 }),
+    series: data.stacks.map(function (stack) {
+      return { name: stack, type: 'bar', itemStyle: { color: colours[stack] },
+        data: data.loads.map(function (load) { var b = (data.perLoad[String(load)] || {})[stack]; return b ? b.errors : '-'; }) };
+    })
+  });
+
+  function timeChart(id, heading, unit, key, options) {
+    var series = [];
+    data.stacks.forEach(function (stack) {
+      var timeline = data.timelines[stack];
+      if (!timeline) { return; }
+      series.push({ name: stack, type: 'line', showSymbol: false, connectNulls: false,
+        lineStyle: { width: 1.5, color: colours[stack] }, itemStyle: { color: colours[stack] }, data: timeline[key] });
+      if (options && options.extraKey) {
+        series.push({ name: stack, type: 'line', showSymbol: false, connectNulls: false,
+          lineStyle: { width: 1.5, type: 'dashed', color: colours[stack] }, itemStyle: { color: colours[stack] },
+          data: timeline[options.extraKey] });
+      }
+    });
+    draw(id, {
+      title: title(heading, (options && options.subtitle) || ('trial ' + data.timelineTrial + ', every load in turn')),
+      legend: legend(),
+      xAxis: timeAxis(),
+      yAxis: valueAxis(unit, options && options.log ? { type: 'log' } : {}),
+      series: series
+    });
+  }
+
+  timeChart('throughput-time', 'Throughput over time', 'requests/s', 'throughput');
+  timeChart('p99-time', 'p99 response time over time', 'ms (log)', 'p99', { log: true });
+  timeChart('inflight-time', 'Active requests over time', 'requests in flight (mean per second)', 'inFlight');
+  timeChart('threads-time', 'Live JVM threads over time', 'platform threads', 'threads');
+  timeChart('memory-time', 'JVM memory over time', 'MB', 'heapUsed',
+    { extraKey: 'memoryCommitted', subtitle: 'solid: heap used; dashed: heap + non-heap committed (trial ' + data.timelineTrial + ')' });
+  timeChart('cpu-time', 'App CPU over time', '% of one core', 'cpu');
+
+  // GC pauses per load (thesis Figure 16 looks at the same through memory).
+  draw('gc-pauses', {
+    title: title('GC pause time by load', 'median over trials; tooltip shows the pause count'),
+    legend: legend(),
+    tooltip: { trigger: 'axis', formatter: function (items) {
+      return items.map(function (item) {
+        var b = (data.perLoad[String(data.loads[item.dataIndex])] || {})[item.seriesName] || {};
+        return item.seriesName + ': ' + item.value + ' ms in ' + (b.gcPauses == null ? '?' : b.gcPauses) + ' pauses';
+      }).join('<br>');
+    } },
+    xAxis: { type: 'category', data: data.loads.map(loadLabel), name: 'load', nameLocation: 'middle', nameGap: 28 },
+    yAxis: valueAxis('pause time (ms)'),
+    series: data.stacks.map(function (stack) {
+      return { name: stack, type: 'bar', itemStyle: { color: colours[stack] },
+        data: data.loads.map(function (load) { var b = (data.perLoad[String(load)] || {})[stack]; return b && b.gcPauseMs != null ? b.gcPauseMs : '-'; }) };
+    })
+  });
+
+  // Latency percentile distribution on log axes: the tail is where stacks part ways.
+  data.loads.forEach(function (load) {
+    var perStack = data.perLoad[String(load)] || {};
+    draw('percentiles-' + load, {
+      title: title('Latency by percentile at ' + loadLabel(load), 'trial 1'),
+      legend: legend(),
+      xAxis: { type: 'category', name: 'percentile', nameLocation: 'middle', nameGap: 28,
+        data: ((perStack[data.stacks[0]] || {}).distribution || []).map(function (p) { return p[0] + '%'; }) },
+      yAxis: valueAxis('response time (ms, log)', { type: 'log' }),
+      series: data.stacks.map(function (stack) {
+        var points = (perStack[stack] || {}).distribution || [];
+        return { name: stack, type: 'line', symbolSize: 6, lineStyle: { color: colours[stack] }, itemStyle: { color: colours[stack] },
+          data: points.map(function (p) { return Math.max(p[1], 0.5); }) };
+      })
+    });
+  });
+
+  window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
+  window.fluxbenchReportReady = true;
+}());

@@ -1,0 +1,102 @@
+package dev.fluxbench.harness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.List;
+import java.util.Map;
+
+import dev.fluxbench.harness.report.Verdict.Outcome;
+import dev.fluxbench.harness.results.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTest {
+
+	/** Where the expected Markdown lives; {@code -Dfluxbench.updateGolden=true} rewrites it after a deliberate change. */
+	private static final Path GOLDEN = Paths.get("src/test/resources/report/fixture-report.md");
+
+	@Test
+	void markdownMatchesTheGoldenFile(@TempDir Path directory) throws IOException {
+		Report.write(FixtureRun.write(directory, false));
+		String markdown = Files.readString(directory.resolve(Report.MARKDOWN), StandardCharsets.UTF_8);
+		if (Boolean.getBoolean("fluxbench.updateGolden")) {
+			Files.writeString(GOLDEN, markdown, StandardCharsets.UTF_8);
+		}
+		assertThat(markdown).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void verdictsFollowTheFixture(@TempDir Path directory) {
+		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false)));
+		assertThat(report.verdict(20, Aspect.P99).orElseThrow()).satisfies((verdict) -> {
+			assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
+			assertThat(verdict.best()).contains("webflux");
+		});
+		assertThat(report.verdict(20, Aspect.ERRORS).orElseThrow().best()).contains("webflux");
+		assertThat(report.verdict(20, Aspect.CPU).orElseThrow().best()).contains("webflux");
+		assertThat(report.verdict(10, Aspect.ERRORS).orElseThrow().outcome()).isEqualTo(Outcome.EQUAL);
+		assertThat(report.narrative()).anyMatch((paragraph) -> paragraph.startsWith("Failed requests: mvc "))
+			.anyMatch((paragraph) -> paragraph.contains("With 3 trials per stack"));
+	}
+
+	@Test
+	void aKilledRunIsReportedWithItsUnfinishedLoadMarkedAndLeftOutOfTheVerdicts(@TempDir Path directory)
+			throws IOException {
+		Report.Written written = Report.write(FixtureRun.write(directory, true));
+		String markdown = Files.readString(written.markdown(), StandardCharsets.UTF_8);
+		assertThat(markdown).contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
+			.contains("| webflux | 3 (unfinished) | all |")
+			.contains("The run did not finish (status: running)");
+		Report report = Report.of(RunResults.read(directory));
+		assertThat(report.verdict(20, Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(2);
+		assertThat(report.verdict(10, Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(3);
+		assertThat(Files.readString(written.html(), StandardCharsets.UTF_8)).contains("subtitle partial");
+	}
+
+	@Test
+	void summaryJsonHoldsEveryLoadAndVerdictAsNumbers(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.write(directory, false));
+		Map<?, ?> summary = (Map<?, ?>) Json.parse(Files.readString(written.summaryJson(), StandardCharsets.UTF_8));
+		assertThat(summary.get("complete")).isEqualTo(true);
+		assertThat((List<?>) summary.get("loads")).hasSize(FixtureRun.STACKS.size() * FixtureRun.LOADS.size()
+				* FixtureRun.TRIALS);
+		assertThat((List<?>) summary.get("verdicts")).hasSize(FixtureRun.LOADS.size() * Aspect.values().length);
+		Map<?, ?> first = (Map<?, ?>) ((List<?>) summary.get("loads")).getFirst();
+		Map<?, ?> all = (Map<?, ?>) ((List<?>) first.get("summaries")).getFirst();
+		assertThat(all.get("label")).isEqualTo("*");
+		assertThat(all.get("p99Ms")).isInstanceOf(Double.class);
+		Map<?, ?> efficiency = (Map<?, ?>) first.get("efficiency");
+		assertThat((Double) efficiency.get("littlesLawLimitRps")).isEqualTo(100.0);
+		assertThat((Double) efficiency.get("ofLittlesLawLimit")).isBetween(0.5, 1.0);
+	}
+
+	@Test
+	void htmlIsSelfContainedWithAChartPlaceholderPerFigure(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.write(directory, false));
+		String html = Files.readString(written.html(), StandardCharsets.UTF_8);
+		assertThat(html).doesNotContain("<script src", "<link rel=\"stylesheet\"", "https://cdn")
+			.contains("echarts", "id=\"fluxbench-data\"")
+			.contains("data-chart=\"response-times-10\"", "data-chart=\"response-times-20\"", "data-chart=\"errors\"",
+					"data-chart=\"throughput-time\"", "data-chart=\"p99-time\"", "data-chart=\"inflight-time\"",
+					"data-chart=\"threads-time\"", "data-chart=\"memory-time\"", "data-chart=\"cpu-time\"",
+					"data-chart=\"gc-pauses\"", "data-chart=\"percentiles-20\"");
+		int dataStart = html.indexOf("id=\"fluxbench-data\">") + "id=\"fluxbench-data\">".length();
+		String data = html.substring(dataStart, html.indexOf("</script>", dataStart)).replace("<\\/", "</");
+		Map<?, ?> chartData = (Map<?, ?>) Json.parse(data);
+		assertThat(chartData.get("stacks")).isEqualTo(FixtureRun.STACKS);
+		assertThat(chartData.get("colours")).isEqualTo(Map.of("mvc", "#3b6fb6", "webflux", "#d1563b"));
+	}
+
+	@Test
+	void aDirectoryWithoutRunJsonIsRefused(@TempDir Path directory) {
+		assertThatExceptionOfType(RunResults.NotResultsException.class).isThrownBy(() -> RunResults.read(directory))
+			.withMessageContaining("is not a results directory: it has no run.json");
+	}
+
+}
