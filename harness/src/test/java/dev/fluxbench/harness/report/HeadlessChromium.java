@@ -149,8 +149,9 @@ public final class HeadlessChromium implements AutoCloseable {
 		if (!Files.isRegularFile(file)) {
 			throw new IllegalArgumentException("no such file: " + file);
 		}
-		this.browserLog.clear();
+		// Drained before it is forgotten, or the previous page's errors would be counted against this one.
 		readBrowserLog();
+		this.browserLog.clear();
 		this.driver.get(file.toUri().toString());
 		long deadline = System.nanoTime() + timeout.toNanos();
 		awaitScript(file, "document.readyState === 'complete'", "did not finish loading", deadline);
