@@ -217,10 +217,15 @@ public final class HeadlessChromium implements AutoCloseable {
 	 * Saves the whole page as a PNG, beyond the window if the page is taller or wider.
 	 */
 	public void screenshot(Path png) throws IOException {
+		screenshot(png, Integer.MAX_VALUE);
+	}
+
+	/** Saves the top of the page, at most {@code maxHeight} CSS pixels of it, as a PNG. */
+	public void screenshot(Path png, int maxHeight) throws IOException {
 		Map<String, Object> metrics = this.driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
 		Map<?, ?> size = (Map<?, ?>) metrics.get("cssContentSize");
-		Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", size.get("width"), "height", size.get("height"),
-				"scale", 1);
+		double height = Math.min(((Number) size.get("height")).doubleValue(), maxHeight);
+		Map<String, Object> clip = Map.of("x", 0, "y", 0, "width", size.get("width"), "height", height, "scale", 1);
 		Map<String, Object> shot = this.driver.executeCdpCommand("Page.captureScreenshot",
 				Map.of("format", "png", "captureBeyondViewport", true, "clip", clip));
 		Path target = png.toAbsolutePath();

@@ -1,0 +1,89 @@
+package dev.fluxbench.harness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The report in a real browser, from file:// as a reader opens it: every chart draws and the
+ * console stays clean. Screenshots land in target/report-screenshots for the build's artifacts.
+ * <p>
+ * With {@code -Dfluxbench.readmeScreenshot=RESULTS_DIR} it also writes the report of that results
+ * directory and saves the top of it as docs/report.png, the README's picture.
+ */
+class ReportBrowserIT {
+
+	private static HeadlessChromium chromium;
+
+	@BeforeAll
+	static void startChromium() throws Exception {
+		String why = "Chromium or chromedriver missing: apt-get install chromium chromium-driver";
+		// CI installs the browser, so there a missing one is a broken machine, not a reason to skip.
+		if (System.getenv("CI") != null) {
+			assertThat(HeadlessChromium.available()).as(why).isTrue();
+		}
+		else {
+			Assumptions.assumeTrue(HeadlessChromium.available(), why);
+		}
+		chromium = new HeadlessChromium();
+	}
+
+	@AfterAll
+	static void stopChromium() {
+		if (chromium != null) {
+			chromium.close();
+		}
+	}
+
+	@Test
+	void everyChartOfAFinishedRunDrawsWithoutConsoleErrors(@TempDir Path directory) throws Exception {
+		Report.Written written = Report.write(FixtureRun.write(directory, false));
+		chromium.open(written.html());
+		assertThat(chromium.consoleErrors()).isEmpty();
+		assertThat(chromium.drawnCharts()).containsOnlyKeys(expectedCharts()).doesNotContainValue(false);
+		Path png = Path.of("target/report-screenshots/fixture-report.png");
+		chromium.screenshot(png);
+		assertThat(Files.size(png)).isGreaterThan(50_000);
+	}
+
+	@Test
+	void aKilledRunStillDrawsEveryChart(@TempDir Path directory) throws Exception {
+		Report.Written written = Report.write(FixtureRun.write(directory, true));
+		chromium.open(written.html());
+		assertThat(chromium.consoleErrors()).isEmpty();
+		assertThat(chromium.drawnCharts()).containsOnlyKeys(expectedCharts()).doesNotContainValue(false);
+		assertThat(chromium.script("return document.querySelector('.subtitle').textContent;").toString())
+			.contains("PARTIAL RESULTS");
+		chromium.screenshot(Path.of("target/report-screenshots/killed-report.png"));
+	}
+
+	@Test
+	void readmeScreenshotOfARealRun() throws Exception {
+		String results = System.getProperty("fluxbench.readmeScreenshot", "");
+		Assumptions.assumeFalse(results.isBlank(), "only with -Dfluxbench.readmeScreenshot=RESULTS_DIR");
+		Report.Written written = Report.write(Path.of(results));
+		chromium.open(written.html());
+		assertThat(chromium.consoleErrors()).isEmpty();
+		assertThat(chromium.drawnCharts()).doesNotContainValue(false);
+		chromium.screenshot(Path.of("../docs/report.png"), 1900);
+	}
+
+	private static List<String> expectedCharts() {
+		List<String> charts = new ArrayList<>();
+		FixtureRun.LOADS.forEach((load) -> charts.add("response-times-" + load));
+		charts.addAll(List.of("errors", "throughput-time", "p99-time", "inflight-time", "threads-time", "memory-time",
+				"cpu-time", "gc-pauses"));
+		FixtureRun.LOADS.forEach((load) -> charts.add("percentiles-" + load));
+		return charts;
+	}
+
+}
