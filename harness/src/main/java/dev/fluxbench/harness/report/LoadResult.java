@@ -70,6 +70,11 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 
 	}
 
+	/** The most requests under way in any second: near the generator's thread cap, it ran out of threads. */
+	public double peakInFlight() {
+		return this.seconds.stream().mapToDouble(Second::inFlight).max().orElse(0);
+	}
+
 	public Summary all() {
 		return this.summaries.getFirst();
 	}

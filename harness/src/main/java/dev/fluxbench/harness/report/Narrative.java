@@ -34,6 +34,7 @@ final class Narrative {
 		}
 		paragraphs.add(errorsSentence(results));
 		littlesLawSentence(results).ifPresent(paragraphs::add);
+		generatorLagSentence(results).ifPresent(paragraphs::add);
 		paragraphs.add(confidenceSentence(verdicts, trials));
 		paragraphs.add(conclusion(results, verdicts));
 		if (!run.isComplete() || results.hasUnfinishedLoads()) {
@@ -123,6 +124,34 @@ final class Narrative {
 				"At %d %s the clients could ask for at most %s requests/s (Little's law); on the plateau the stacks "
 						+ "served %s of that.",
 				highest, results.run().loadUnit(), Aspect.number(limit.orElseThrow()), String.join(", ", shares)));
+	}
+
+	/**
+	 * In the open model a generator that cannot keep its rate, or that runs out of threads, stops
+	 * sending while answers are slow, and the latencies then look better than clients would see
+	 * them (coordinated omission). Said out loud, load by load.
+	 */
+	private static Optional<String> generatorLagSentence(RunResults results) {
+		RunRecord run = results.run();
+		if (!run.isOpenModel()) {
+			return Optional.empty();
+		}
+		List<String> lagging = new ArrayList<>();
+		for (LoadResult load : results.loads()) {
+			double share = load.plateauThroughput() / load.key().load();
+			boolean exhausted = run.maxThreads().map((max) -> load.peakInFlight() >= 0.95 * max).orElse(false);
+			if (share < 0.95 || exhausted) {
+				lagging.add(String.format(Locale.ROOT, "%s trial %d at %d req/s got %s req/s (%d%%)%s", load.key().stack(),
+						load.key().trial(), load.key().load(), Aspect.number(load.plateauThroughput()),
+						Math.round(share * 100),
+						exhausted ? ", all " + run.maxThreads().orElseThrow() + " generator threads busy" : ""));
+			}
+		}
+		if (lagging.isEmpty()) {
+			return Optional.of("The generator kept every target rate within 5% without running out of threads.");
+		}
+		return Optional.of("The generator fell behind its target: " + String.join("; ", lagging)
+				+ ". There the latencies understate what clients would see (coordinated omission).");
 	}
 
 	private static String confidenceSentence(List<Verdict> verdicts, int trials) {

@@ -237,7 +237,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> na
 	/** CPU and memory per request, and how close the stacks came to what the clients could ask for. */
 	Table efficiencyTable() {
 		List<String> headers = List.of("Load", "Stack", "Trial", "App CPU-s / 1000 req", "Generator CPU-s / 1000 req",
-				"Heap used mean MB", "Heap used max MB", "RSS max MB", "GC pauses", "GC pause ms", "Plateau req/s",
+				"Heap used mean MB", "Heap used max MB", "RSS max MB", "GC pauses", "GC pause ms", "Peak in flight",
+				"Plateau req/s",
 				"Little's-law limit req/s", "Of limit");
 		List<List<String>> rows = new ArrayList<>();
 		for (int load : this.results.loadLevels()) {
@@ -248,7 +249,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> na
 							Aspect.number(efficiency.appCpuPer1000()), Aspect.number(efficiency.generatorCpuPer1000()),
 							Aspect.number(efficiency.heapUsedMeanMb()), Aspect.number(efficiency.heapUsedMaxMb()),
 							Aspect.number(efficiency.rssMaxMb()), Aspect.number(efficiency.gcPauses()),
-							Aspect.number(efficiency.gcPauseMillis()), Aspect.number(result.plateauThroughput()),
+							Aspect.number(efficiency.gcPauseMillis()), Aspect.number(result.peakInFlight()),
+							Aspect.number(result.plateauThroughput()),
 							efficiency.littlesLawLimit().map(Aspect::number).orElse("n/a"),
 							result.ofLittlesLawLimit().map((share) -> Math.round(share * 100) + "%").orElse("n/a")));
 				}
@@ -256,8 +258,9 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> na
 		}
 		return new Table("efficiency", "Efficiency", headers, rows,
 				"CPU from /proc over the load; the plateau is the time when every user had started and none had "
-						+ "finished. Little's-law limit: users x requests per round / (downstream delays + think "
-						+ "times per round).");
+						+ "finished. Peak in flight: the most requests under way in any second. Little's-law limit: users x "
+						+ "requests per round / (downstream delays + think times per round); in the open model, the "
+						+ "target rate.");
 	}
 
 	private static String causes(Summary summary) {

@@ -70,6 +70,11 @@ public record RunRecord(Map<String, Object> json) {
 		return isOpenModel() ? "requests/s" : "users";
 	}
 
+	/** The open model's cap on generator threads; empty in the closed model. */
+	public Optional<Integer> maxThreads() {
+		return (at("scenario", "maxThreads") instanceof Number number) ? Optional.of(number.intValue()) : Optional.empty();
+	}
+
 	public int trials() {
 		return (int) number(1, "trials");
 	}

@@ -44,6 +44,11 @@ final class FixtureRun {
 	}
 
 	static Path write(Path directory, boolean killed) {
+		return write(directory, killed, false);
+	}
+
+	/** With {@code open}, the loads are target rates for a generator of at most 15 threads. */
+	static Path write(Path directory, boolean killed, boolean open) {
 		ResultsDirectory files = new ResultsDirectory(directory);
 		SplittableRandom random = new SplittableRandom(42);
 		List<Object> stackRuns = new ArrayList<>();
@@ -76,11 +81,11 @@ final class FixtureRun {
 				}
 			}
 		}
-		ResultsDirectory.writeAtomically(files.runJson(), Json.write(runJson(stackRuns, killed, clock)));
+		ResultsDirectory.writeAtomically(files.runJson(), Json.write(runJson(stackRuns, killed, open, clock)));
 		return directory;
 	}
 
-	private static Map<String, Object> runJson(List<Object> stackRuns, boolean killed, Instant end) {
+	private static Map<String, Object> runJson(List<Object> stackRuns, boolean killed, boolean open, Instant end) {
 		Map<String, Object> run = new LinkedHashMap<>();
 		run.put("fluxbench", "test");
 		run.put("started", START.toString());
@@ -102,7 +107,10 @@ final class FixtureRun {
 		scenario.put("name", SCENARIO);
 		scenario.put("description", "a made-up passthrough");
 		scenario.put("seeds", List.of("004_22a772f8fae86275.txt"));
-		scenario.put("model", "closed (loads are users)");
+		scenario.put("model", open ? "open (loads are target requests/s)" : "closed (loads are users)");
+		if (open) {
+			scenario.put("maxThreads", 15);
+		}
 		scenario.put("loads", LOADS);
 		scenario.put("rampUp", "PT1S");
 		scenario.put("termination", "held 8 s");

@@ -60,6 +60,22 @@ class ReportTest {
 	}
 
 	@Test
+	void anOpenModelRunSaysWhereTheGeneratorFellBehind(@TempDir Path directory) {
+		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false, true)));
+		assertThat(report.narrative()).anySatisfy((paragraph) -> assertThat(paragraph)
+			.startsWith("The generator fell behind its target: mvc trial 1 at 20 req/s got ")
+			.contains("all 15 generator threads busy")
+			.doesNotContain("at 10 req/s")
+			.endsWith("(coordinated omission)."));
+	}
+
+	@Test
+	void aClosedModelRunSaysNothingOfGeneratorLag(@TempDir Path directory) {
+		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false)));
+		assertThat(report.narrative()).noneMatch((paragraph) -> paragraph.contains("generator"));
+	}
+
+	@Test
 	void summaryJsonHoldsEveryLoadAndVerdictAsNumbers(@TempDir Path directory) throws IOException {
 		Report.Written written = Report.write(FixtureRun.write(directory, false));
 		Map<?, ?> summary = (Map<?, ?>) Json.parse(Files.readString(written.summaryJson(), StandardCharsets.UTF_8));
