@@ -1,5 +1,7 @@
 package dev.fluxbench.harness.report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,6 +17,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.chrome.ChromeDriver;
@@ -101,6 +104,22 @@ public final class HeadlessChromium implements AutoCloseable {
 	 */
 	public static boolean available() {
 		return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+	}
+
+	/**
+	 * A browser for a test class. CI installs Chromium, so there a missing one is a broken machine
+	 * and fails; on a developer's machine without it the tests are skipped, with the command that
+	 * installs it.
+	 */
+	public static HeadlessChromium forTests() throws IOException {
+		String why = "Chromium or chromedriver missing: apt-get install chromium chromium-driver";
+		if (System.getenv("CI") != null) {
+			assertThat(available()).as(why).isTrue();
+		}
+		else {
+			Assumptions.assumeTrue(available(), why);
+		}
+		return new HeadlessChromium();
 	}
 
 	public HeadlessChromium() throws IOException {

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,15 +26,7 @@ class HeadlessChromiumIT {
 
 	@BeforeAll
 	static void startChromium() throws Exception {
-		String why = "Chromium or chromedriver missing: apt-get install chromium chromium-driver";
-		// CI installs the browser, so there a missing one is a broken machine, not a reason to skip.
-		if (System.getenv("CI") != null) {
-			assertThat(HeadlessChromium.available()).as(why).isTrue();
-		}
-		else {
-			Assumptions.assumeTrue(HeadlessChromium.available(), why);
-		}
-		chromium = new HeadlessChromium();
+		chromium = HeadlessChromium.forTests();
 	}
 
 	@AfterAll

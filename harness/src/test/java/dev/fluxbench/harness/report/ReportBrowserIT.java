@@ -26,15 +26,7 @@ class ReportBrowserIT {
 
 	@BeforeAll
 	static void startChromium() throws Exception {
-		String why = "Chromium or chromedriver missing: apt-get install chromium chromium-driver";
-		// CI installs the browser, so there a missing one is a broken machine, not a reason to skip.
-		if (System.getenv("CI") != null) {
-			assertThat(HeadlessChromium.available()).as(why).isTrue();
-		}
-		else {
-			Assumptions.assumeTrue(HeadlessChromium.available(), why);
-		}
-		chromium = new HeadlessChromium();
+		chromium = HeadlessChromium.forTests();
 	}
 
 	@AfterAll
@@ -46,24 +38,25 @@ class ReportBrowserIT {
 
 	@Test
 	void everyChartOfAFinishedRunDrawsWithoutConsoleErrors(@TempDir Path directory) throws Exception {
-		Report.Written written = Report.write(FixtureRun.write(directory, false));
-		chromium.open(written.html());
-		assertThat(chromium.consoleErrors()).isEmpty();
-		assertThat(chromium.drawnCharts()).containsOnlyKeys(expectedCharts()).doesNotContainValue(false);
-		Path png = Path.of("target/report-screenshots/fixture-report.png");
-		chromium.screenshot(png);
+		Path png = openAndCheck(FixtureRun.write(directory, false), "fixture-report.png");
 		assertThat(Files.size(png)).isGreaterThan(50_000);
 	}
 
 	@Test
 	void aKilledRunStillDrawsEveryChart(@TempDir Path directory) throws Exception {
-		Report.Written written = Report.write(FixtureRun.write(directory, true));
-		chromium.open(written.html());
-		assertThat(chromium.consoleErrors()).isEmpty();
-		assertThat(chromium.drawnCharts()).containsOnlyKeys(expectedCharts()).doesNotContainValue(false);
+		openAndCheck(FixtureRun.write(directory, true), "killed-report.png");
 		assertThat(chromium.script("return document.querySelector('.subtitle').textContent;").toString())
 			.contains("PARTIAL RESULTS");
-		chromium.screenshot(Path.of("target/report-screenshots/killed-report.png"));
+	}
+
+	/** Writes the fixture's report, opens it and checks every chart; returns the screenshot. */
+	private static Path openAndCheck(Path results, String screenshot) throws Exception {
+		chromium.open(Report.write(results).html());
+		assertThat(chromium.consoleErrors()).isEmpty();
+		assertThat(chromium.drawnCharts()).containsOnlyKeys(expectedCharts()).doesNotContainValue(false);
+		Path png = Path.of("target/report-screenshots", screenshot);
+		chromium.screenshot(png);
+		return png;
 	}
 
 	@Test
