@@ -59,6 +59,10 @@ class HarnessIT {
 		assertThat(results.runJson()).content()
 			.contains("\"status\": \"finished\"", "\"scale\": 1.0", "-XX:ActiveProcessorCount=", "\"commit\"",
 					"\"jmeter-java-dsl\": \"2.2\"");
+		assertThat(lines).contains("report: " + out.resolve("report.html"));
+		assertThat(out.resolve("report.md")).content()
+			.contains("# fluxbench report: quick", "Status: finished", "| mvc-vt | 1 | passthrough |");
+		assertThat(out.resolve("summary.json")).content().contains("\"complete\": true");
 	}
 
 	@Test
@@ -92,13 +96,21 @@ class HarnessIT {
 		assertThat(Files.readAllLines(results.summaryCsv())).anySatisfy(
 				(line) -> assertThat(line).startsWith("quick,1,mvc,1,*,"));
 		assertThat(results.runJson()).content().contains("\"status\": \"interrupted\"");
+
+		Path reportConsole = this.temporary.resolve("report.txt");
+		Process report = start(reportConsole, "report", out.toString());
+		assertThat(report.waitFor(1, TimeUnit.MINUTES)).as("report finished in time").isTrue();
+		assertThat(report.exitValue()).as("report exit code; output:%n%s", Files.readString(reportConsole)).isZero();
+		assertThat(out.resolve("report.md")).content().contains("INTERRUPTED, PARTIAL RESULTS", "| mvc | 1 | all |");
 	}
 
 	private static Process start(Path console, String... args) throws IOException {
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
 				"-jar", HARNESS_JAR.toString()));
 		command.addAll(List.of(args));
-		command.addAll(List.of("--project-root", PROJECT_ROOT.toString()));
+		if (args[0].equals("run")) {
+			command.addAll(List.of("--project-root", PROJECT_ROOT.toString()));
+		}
 		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
 	}
 
