@@ -18,6 +18,9 @@ import dev.fluxbench.harness.report.Verdict.Outcome;
  */
 final class Narrative {
 
+	/** How many differences the conclusion names one by one before it counts them instead. */
+	private static final int MOST_NAMED = 6;
+
 	private Narrative() {
 	}
 
@@ -170,31 +173,52 @@ final class Narrative {
 				trials, significant, compared);
 	}
 
-	/** Which stack the evidence favours overall, or that it favours none. */
+	/**
+	 * What the differences that count add up to: each one named with its figures, then a leader
+	 * only when one stack won clearly more comparisons than any other, since one win on heap alone
+	 * does not make a stack the better choice.
+	 */
 	private static String conclusion(RunResults results, List<Verdict> verdicts) {
 		boolean singleTrial = results.trials() < 2;
 		Outcome counted = singleTrial ? Outcome.INDICATIVE : Outcome.BETTER;
-		Map<String, Long> wins = verdicts.stream()
-			.filter((verdict) -> verdict.outcome() == counted)
+		List<Verdict> wins = verdicts.stream().filter((verdict) -> verdict.outcome() == counted).toList();
+		String scope = " for " + results.run().scenario() + " on this machine";
+		if (wins.isEmpty()) {
+			return "On this evidence no stack is ahead of the others" + scope + ": every difference is within the "
+					+ "noise between trials.";
+		}
+		Map<String, Long> counts = wins.stream()
 			.collect(Collectors.groupingBy((verdict) -> verdict.best().orElseThrow(), LinkedHashMap::new,
 					Collectors.counting()));
-		if (wins.isEmpty()) {
-			return "On this evidence no stack is ahead of the others for " + results.run().scenario()
-					+ " on this machine.";
-		}
-		List<Map.Entry<String, Long>> ranked = wins.entrySet()
+		List<Map.Entry<String, Long>> ranked = counts.entrySet()
 			.stream()
 			.sorted(Map.Entry.<String, Long>comparingByValue().reversed())
 			.toList();
-		String leader = ranked.getFirst().getKey();
-		String others = ranked.stream()
-			.skip(1)
-			.map((entry) -> entry.getKey() + " " + entry.getValue())
+		String which = singleTrial ? "Differences in this single trial: " : "Differences that count: ";
+		// Past a handful, a list of every difference stops being read: count them instead.
+		String named = (wins.size() > MOST_NAMED) ? ranked.stream()
+			.map((entry) -> entry.getKey() + " came out ahead in " + entry.getValue() + " of " + wins.size())
+			.collect(Collectors.joining(", ")) : wins.stream()
+			.map((verdict) -> verdict.best().orElseThrow() + " had the " + (verdict.aspect().higherIsBetter() ? "higher"
+					: "lower") + " " + verdict.aspect().title() + " at " + verdict.load() + " ("
+					+ verdict.aspect().format(verdict.estimates().get(verdict.best().orElseThrow()).median())
+					+ " against " + others(verdict) + ")")
+			.collect(Collectors.joining("; "));
+		long top = ranked.getFirst().getValue();
+		long next = (ranked.size() > 1) ? ranked.get(1).getValue() : 0;
+		String overall = (top >= 2 && top >= 2 * next)
+				? " On this evidence " + ranked.getFirst().getKey() + " leads" + scope + "."
+				: " No stack leads across the board" + scope + ".";
+		return which + named + "." + overall + (singleTrial ? " (One trial: indicative only.)" : "");
+	}
+
+	private static String others(Verdict verdict) {
+		return verdict.estimates()
+			.entrySet()
+			.stream()
+			.filter((entry) -> !entry.getKey().equals(verdict.best().orElseThrow()))
+			.map((entry) -> entry.getKey() + " " + verdict.aspect().format(entry.getValue().median()))
 			.collect(Collectors.joining(", "));
-		return String.format(Locale.ROOT, "On this evidence %s leads for %s on this machine: it came out ahead in %d "
-				+ "comparison%s%s%s.", leader, results.run().scenario(), ranked.getFirst().getValue(),
-				(ranked.getFirst().getValue() == 1) ? "" : "s", others.isEmpty() ? "" : " (" + others + ")",
-				singleTrial ? ", from a single trial" : "");
 	}
 
 	private static String list(List<String> items) {
