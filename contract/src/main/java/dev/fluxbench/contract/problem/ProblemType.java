@@ -14,6 +14,12 @@ public enum ProblemType {
 
 	INVALID_PARAMETER(400, "invalid-parameter", "Invalid parameter"),
 
+	UNAUTHORIZED(401, "unauthorized", "Unauthorized"),
+
+	REQUESTER_DENIED(403, "requester-denied", "Requester not allowed"),
+
+	FORBIDDEN(403, "forbidden", "Forbidden"),
+
 	NOT_FOUND(404, "not-found", "Not found"),
 
 	METHOD_NOT_ALLOWED(405, "method-not-allowed", "Method not allowed"),
