@@ -34,14 +34,16 @@ final class ListCommand implements Callable<Integer> {
 					scenario.termination(),
 					scenario.requests().stream().map((request) -> request.label()).collect(Collectors.joining(" + ")),
 					scenario.trials());
-			out.printf("  %-24s seed: %s%n", "",
+			out.printf("  %-24s stacks: %s; seed: %s%n", "",
+					scenario.stacks().stream().map(Stack::id).collect(Collectors.joining(",")),
 					scenario.seeds().stream().map(Seed::toString).collect(Collectors.joining(", ")));
 		}
 		out.println();
 		out.println("STACKS");
 		for (Stack stack : Stack.values()) {
 			out.printf("  %-24s %s%n", stack.id(), stack.description());
-			out.printf("  %-24s jar: %s; seed: %s%n", "", stack.jar(), stack.seed());
+			out.printf("  %-24s jar: %s; unit cache: %s; seed: %s%n", "", stack.jar(), stack.cache().mode(),
+					stack.seed());
 		}
 		out.flush();
 		return ExitCode.OK;

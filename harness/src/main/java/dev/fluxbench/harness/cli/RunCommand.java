@@ -17,6 +17,7 @@ import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.launch.Launcher;
+import dev.fluxbench.harness.launch.Redis;
 import dev.fluxbench.harness.load.Benchmark;
 import dev.fluxbench.harness.load.RunPlan;
 import dev.fluxbench.harness.scenario.Catalogue;
@@ -57,8 +58,9 @@ final class RunCommand implements Callable<Integer> {
 			description = "the scenario to run (default: ${DEFAULT-VALUE}); 'fluxbench list' shows them all")
 	private String scenario;
 
-	@Option(names = "--stacks", paramLabel = "STACK", split = ",", defaultValue = "mvc,mvc-vt,webflux",
-			description = "the stacks to measure, in the first trial's order (default: ${DEFAULT-VALUE})")
+	@Option(names = "--stacks", paramLabel = "STACK", split = ",",
+			description = "the stacks or variants to measure, in the first trial's order (default: the scenario's:"
+					+ " mvc,mvc-vt,webflux, and for the thesis scenarios mvc-redis,mvc,webflux,webflux-redis,mvc-vt)")
 	private List<String> stacks;
 
 	@Option(names = "--scale", paramLabel = "F", defaultValue = "1",
@@ -139,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
 		Scenario chosen = Catalogue.byName(this.scenario)
 			.orElseThrow(() -> new UsageException(
 					"unknown scenario '" + this.scenario + "'; known: " + String.join(", ", Catalogue.names())));
-		List<Stack> chosenStacks = stacks();
+		List<Stack> chosenStacks = (this.stacks != null) ? stacks() : chosen.stacks();
 		if (!(this.scale > 0) || Double.isInfinite(this.scale)) {
 			throw new UsageException("--scale must be a positive number, not " + this.scale);
 		}
@@ -181,7 +183,10 @@ final class RunCommand implements Callable<Integer> {
 		checkOutIsUnused(results);
 		Path root = (this.projectRoot != null) ? this.projectRoot
 				: Path.of(System.getProperty("fluxbench.home", "")).toAbsolutePath();
-		new Launcher(root, layout, database).checkJars(chosenStacks);
+		new Launcher(root, layout, database).checkJars(chosenStacks, chosen.needsDirectory());
+		if (chosenStacks.stream().anyMatch((stack) -> stack.cache() == Stack.Cache.DISTRIBUTED)) {
+			Redis.LOCAL.check();
+		}
 		if (this.downstreamPort != 0 && !FreePort.isFree(this.downstreamPort)) {
 			throw new EnvironmentException("--downstream-port " + this.downstreamPort + " is already in use");
 		}

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.launcher.FreePort;
@@ -25,6 +26,8 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database)
 
 	public static final Path DOWNSTREAM_JAR = Path.of("downstream/target/fluxbench-downstream.jar");
 
+	public static final Path DIRECTORY_JAR = Path.of("ldap/target/fluxbench-ldap.jar");
+
 	/**
 	 * A fixed heap, so no stack is measured while it grows its heap; G1 named explicitly because on
 	 * one pinned core the JVM would otherwise pick Serial for some runs and G1 for others.
@@ -33,6 +36,9 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database)
 
 	static final List<String> DOWNSTREAM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC",
 			"--enable-native-access=ALL-UNNAMED");
+
+	/** The directory answers one bind per authenticated request; it holds a few entries. */
+	static final List<String> DIRECTORY_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC");
 
 	/** Stacks must be gone within the harness' own 10 s budget after Ctrl-C: grace plus kill. */
 	static final Duration STOP_GRACE = Duration.ofSeconds(5);
@@ -47,10 +53,21 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database)
 		return this.projectRoot.resolve(DOWNSTREAM_JAR);
 	}
 
-	/** Fails with an {@link EnvironmentException} naming the first jar that was not built. */
-	public void checkJars(List<Stack> stacks) {
+	public Path directoryJar() {
+		return this.projectRoot.resolve(DIRECTORY_JAR);
+	}
+
+	/**
+	 * Fails with an {@link EnvironmentException} naming the first jar that was not built.
+	 * @param stacks the stacks to run
+	 * @param directory whether the LDAP directory must run too
+	 */
+	public void checkJars(List<Stack> stacks, boolean directory) {
 		List<Path> jars = new ArrayList<>();
 		jars.add(downstreamJar());
+		if (directory) {
+			jars.add(directoryJar());
+		}
 		stacks.forEach((stack) -> jars.add(jar(stack)));
 		for (Path jar : jars) {
 			if (!Files.isRegularFile(jar)) {
@@ -86,9 +103,40 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database)
 		return start(downstream);
 	}
 
-	public RunningService startStack(Stack stack, URI downstream, Path logFile) {
+	/**
+	 * Starts the LDAP directory the stacks authenticate against, next to the downstream: both
+	 * serve the app under test, so neither may take its core.
+	 */
+	public RunningService startDirectory(int ldapPort, Path logFile) {
+		JvmService directory = JvmService.jar("ldap", directoryJar())
+			.jvmFlags(DIRECTORY_FLAGS)
+			.args(List.of("--ldap.port=" + ldapPort))
+			.logFile(logFile)
+			.readyTimeout(READY_TIMEOUT)
+			.stopGrace(STOP_GRACE);
+		if (this.cpuLayout.loadCpus().isPresent()) {
+			directory = directory.cpus(this.cpuLayout.loadCpus().get());
+		}
+		return start(directory);
+	}
+
+	/**
+	 * Starts one stack.
+	 * @param stack the stack or variant
+	 * @param downstream the downstream's base URI: the passthrough's target and the partner's
+	 * SOAP repository
+	 * @param directory the LDAP URL, when the scenario authenticates
+	 * @param logFile where the app's output goes
+	 */
+	public RunningService startStack(Stack stack, URI downstream, Optional<URI> directory, Path logFile) {
 		List<String> args = new ArrayList<>(this.database.args(stack));
 		args.add("--fluxbench.downstream.base-url=" + downstream);
+		args.add("--fluxbench.partner-repository.base-url=" + downstream);
+		args.add("--fluxbench.cache.mode=" + stack.cache().mode());
+		if (stack.cache() == Stack.Cache.DISTRIBUTED) {
+			args.addAll(Redis.LOCAL.args());
+		}
+		directory.ifPresent((url) -> args.add("--fluxbench.ldap.url=" + url));
 		JvmService service = JvmService.jar(stack.id(), jar(stack))
 			.jvmFlags(appJvmFlags())
 			.args(args)

@@ -80,9 +80,13 @@ public final class Benchmark {
 		try (RunningService downstream = launcher.startDownstream(this.plan.downstreamPort(),
 				this.results.downstreamLog())) {
 			this.run.put("downstream", Map.of("port", downstream.port(), "jvmFlags", downstream.spec().jvmFlags()));
-			for (int trial = 1; trial <= this.plan.scenario().trials(); trial++) {
-				for (Stack stack : this.plan.order(trial)) {
-					runStack(launcher, downstream, stack, trial);
+			try (Services services = Services.start(launcher, this.plan.scenario(), this.plan.stacks(),
+					this.results.directoryLog(), this.out)) {
+				services.describe(this.run);
+				for (int trial = 1; trial <= this.plan.scenario().trials(); trial++) {
+					for (Stack stack : this.plan.order(trial)) {
+						runStack(launcher, downstream, services, stack, trial);
+					}
 				}
 			}
 		}
@@ -106,7 +110,7 @@ public final class Benchmark {
 		return List.copyOf(this.failedAssertions);
 	}
 
-	private void runStack(Launcher launcher, RunningService downstream, Stack stack, int trial) {
+	private void runStack(Launcher launcher, RunningService downstream, Services services, Stack stack, int trial) {
 		Scenario scenario = this.plan.scenario();
 		Path stackDirectory = this.results.stackDirectory(trial, stack.id());
 		Map<String, Object> record = new LinkedHashMap<>();
@@ -114,9 +118,11 @@ public final class Benchmark {
 		record.put("stack", stack.id());
 		this.trials.add(record);
 		this.plan.database().reset(stack);
+		services.reset(stack);
 		this.out.printf("[%s] %s trial %d/%d: starting%n", scenario.name(), stack.id(), trial, scenario.trials());
 		Instant starting = Instant.now();
-		try (RunningService app = launcher.startStack(stack, downstream.baseUri(), stackDirectory.resolve("app.log"))) {
+		try (RunningService app = launcher.startStack(stack, downstream.baseUri(), services.directoryUrl(),
+				stackDirectory.resolve("app.log"))) {
 			record.put("pid", app.pid());
 			record.put("port", app.port());
 			record.put("args", app.spec().args());
@@ -259,6 +265,9 @@ public final class Benchmark {
 		described.put("path", request.path());
 		described.put("expectedStatus", request.expectedStatus());
 		described.put("floor", request.floor().toString());
+		// Header names only: the Authorization value is a credential.
+		described.put("headers", List.copyOf(request.headers().keySet()));
+		request.bodyPattern().ifPresent((pattern) -> described.put("bodyPattern", pattern));
 		return described;
 	}
 

@@ -2,6 +2,7 @@ package dev.fluxbench.harness.load;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
@@ -112,11 +113,18 @@ final class LoadPlan {
 	}
 
 	private static DslHttpSampler sampler(Request request) {
-		DslHttpSampler sampler = httpSampler(request.label(), request.path());
-		if (request.body().isPresent()) {
-			return sampler.method(request.method()).body(request.body().get()).contentType(ContentType.APPLICATION_JSON);
+		DslHttpSampler sampler = httpSampler(request.label(), request.path()).method(request.method());
+		for (Map.Entry<String, String> header : request.headers().entrySet()) {
+			sampler = sampler.header(header.getKey(), header.getValue());
 		}
-		return sampler.method(request.method());
+		if (request.body().isPresent()) {
+			sampler = sampler.body(request.body().get()).contentType(ContentType.APPLICATION_JSON);
+		}
+		if (request.bodyPattern().isPresent()) {
+			// A 200 that does not say success is a failed sample, as in the thesis' Figure 7.
+			sampler = sampler.children(responseAssertion().containsRegexes(request.bodyPattern().get()));
+		}
+		return sampler;
 	}
 
 	private static void execute(DslTestPlan plan) {

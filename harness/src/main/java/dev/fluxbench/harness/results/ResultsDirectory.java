@@ -38,6 +38,10 @@ public record ResultsDirectory(Path root) {
 		return this.root.resolve("downstream.log");
 	}
 
+	public Path directoryLog() {
+		return this.root.resolve("ldap.log");
+	}
+
 	public Path stackDirectory(int trial, String stack) {
 		return this.root.resolve("trial-" + trial).resolve(stack);
 	}

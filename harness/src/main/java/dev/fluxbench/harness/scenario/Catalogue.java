@@ -35,7 +35,8 @@ public final class Catalogue {
 				.users(350)
 				.rampUp(ofSeconds(60))
 				.iterations(1)
-				.requests(Request.artistById())
+				.requests(Request.unitLookup())
+				.stacks(Stack.THESIS_VARIANTS)
 				.assertions(THESIS_CRITERIA)
 				.warmup(ofSeconds(60))
 				.trials(3),
@@ -44,7 +45,8 @@ public final class Catalogue {
 				.users(350)
 				.rampUp(ofSeconds(60))
 				.iterations(2)
-				.requests(Request.artistById())
+				.requests(Request.unitLookup())
+				.stacks(Stack.THESIS_VARIANTS)
 				.assertions(THESIS_CRITERIA)
 				.warmup(ofSeconds(60))
 				.trials(3),
@@ -53,7 +55,8 @@ public final class Catalogue {
 				.users(10_000)
 				.rampUp(ofSeconds(60))
 				.iterations(4)
-				.requests(Request.artistById())
+				.requests(Request.unitLookup())
+				.stacks(Stack.THESIS_VARIANTS)
 				.assertions(THESIS_CRITERIA)
 				.warmup(ofSeconds(60))
 				.trials(3),

@@ -32,11 +32,12 @@ import java.util.stream.IntStream;
  * @param maxThreads in the open model, the cap on generator threads; 0 in the closed model
  * @param responseTimeout how long the generator waits for a response before it counts a timeout
  * @param scale the factor users and durations were multiplied by, 1 unless {@link #scaled} was used
+ * @param stacks the stacks (variants) measured when {@code --stacks} does not say
  */
 public record Scenario(String name, String description, List<Seed> seeds, List<Integer> loads, Duration rampUp,
 		Termination termination, Duration thinkTimeMin, Duration thinkTimeMax, List<Request> requests,
 		List<Assertion> assertions, Duration warmup, int trials, int maxThreads, Duration responseTimeout,
-		double scale) {
+		double scale, List<Stack> stacks) {
 
 	/** JMeter schedules thread groups in whole seconds: a shorter scaled duration would become 0. */
 	static final Duration SHORTEST = Duration.ofSeconds(1);
@@ -47,6 +48,10 @@ public record Scenario(String name, String description, List<Seed> seeds, List<I
 		loads = List.copyOf(loads);
 		requests = List.copyOf(requests);
 		assertions = List.copyOf(assertions);
+		stacks = List.copyOf(stacks);
+		if (stacks.isEmpty()) {
+			throw new IllegalArgumentException("A scenario measures at least one stack");
+		}
 		Objects.requireNonNull(termination, "termination");
 		if (loads.stream().anyMatch((load) -> load < 1)) {
 			throw new IllegalArgumentException("Every load must be at least 1: " + loads);
@@ -72,19 +77,20 @@ public record Scenario(String name, String description, List<Seed> seeds, List<I
 	/** A scenario with only a name: one user, one iteration, no requests yet. */
 	public static Scenario scenario(String name) {
 		return new Scenario(name, "", List.of(), List.of(1), Duration.ZERO, new Termination.Iterations(1),
-				Duration.ZERO, Duration.ZERO, List.of(), List.of(), Duration.ZERO, 1, 0, DEFAULT_RESPONSE_TIMEOUT, 1.0);
+				Duration.ZERO, Duration.ZERO, List.of(), List.of(), Duration.ZERO, 1, 0, DEFAULT_RESPONSE_TIMEOUT, 1.0,
+				Stack.DEFAULT);
 	}
 
 	public Scenario describedAs(String description) {
 		return new Scenario(this.name, description, this.seeds, this.loads, this.rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale);
+				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	public Scenario seeds(Seed... seeds) {
 		return new Scenario(this.name, this.description, List.of(seeds), this.loads, this.rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale);
+				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	/** One load level of this many concurrent users. */
@@ -96,13 +102,13 @@ public record Scenario(String name, String description, List<Seed> seeds, List<I
 	public Scenario loads(int... loads) {
 		return new Scenario(this.name, this.description, this.seeds, IntStream.of(loads).boxed().toList(), this.rampUp,
 				this.termination, this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup,
-				this.trials, this.maxThreads, this.responseTimeout, this.scale);
+				this.trials, this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	public Scenario rampUp(Duration rampUp) {
 		return new Scenario(this.name, this.description, this.seeds, this.loads, rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale);
+				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	public Scenario iterations(int count) {
@@ -116,38 +122,38 @@ public record Scenario(String name, String description, List<Seed> seeds, List<I
 	private Scenario terminatedBy(Termination termination) {
 		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale);
+				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	/** A uniformly random pause between {@code min} and {@code max} before each request. */
 	public Scenario thinkTime(Duration min, Duration max) {
 		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination, min,
 				max, this.requests, this.assertions, this.warmup, this.trials, this.maxThreads, this.responseTimeout,
-				this.scale);
+				this.scale, this.stacks);
 	}
 
 	public Scenario requests(Request... requests) {
 		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, List.of(requests), this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale);
+				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	public Scenario assertions(Assertion... assertions) {
 		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, List.of(assertions), this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale);
+				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	public Scenario warmup(Duration warmup) {
 		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale);
+				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	public Scenario trials(int trials) {
 		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, trials,
-				this.maxThreads, this.responseTimeout, this.scale);
+				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
 	}
 
 	/**
@@ -161,13 +167,28 @@ public record Scenario(String name, String description, List<Seed> seeds, List<I
 		}
 		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials, maxThreads,
-				this.responseTimeout, this.scale);
+				this.responseTimeout, this.scale, this.stacks);
 	}
 
 	public Scenario responseTimeout(Duration timeout) {
 		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
 				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, timeout, this.scale);
+				this.maxThreads, timeout, this.scale, this.stacks);
+	}
+
+	/** The stacks measured unless {@code --stacks} names others. */
+	public Scenario stacks(List<Stack> stacks) {
+		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
+				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
+				this.maxThreads, this.responseTimeout, this.scale, stacks);
+	}
+
+	/**
+	 * Whether the stacks need the LDAP directory: a request that sends credentials is checked
+	 * against it on every call.
+	 */
+	public boolean needsDirectory() {
+		return this.requests.stream().anyMatch(Request::sendsCredentials);
 	}
 
 	public boolean isOpenModel() {
@@ -193,7 +214,7 @@ public record Scenario(String name, String description, List<Seed> seeds, List<I
 		return new Scenario(this.name, this.description, this.seeds, scaledLoads, nonZero(times(this.rampUp, factor)),
 				scaledTermination, this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions,
 				nonZero(times(this.warmup, factor)), this.trials, scaledMaxThreads, this.responseTimeout,
-				this.scale * factor);
+				this.scale * factor, this.stacks);
 	}
 
 	/** A rough estimate of one load level's length, for the status line's "remaining". */

@@ -6,19 +6,32 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The stacks under test. mvc and mvc-vt run the same jar: virtual threads are configuration, so
- * any difference between them is the threading model and nothing else.
+ * The stacks under test, and the variants of them the thesis compared. mvc and mvc-vt run the same
+ * jar: virtual threads are configuration, so any difference between them is the threading model
+ * and nothing else. The cached variants differ from their stack by one property too.
  */
 public enum Stack {
 
-	MVC("mvc", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Seed.CONCERTS,
+	MVC("mvc", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Cache.NONE, Seed.CONCERTS,
 			"Spring MVC on Tomcat's platform thread pool, JPA/Hikari, RestClient"),
 
-	MVC_VT("mvc-vt", "apps/mvc/target/fluxbench-mvc.jar", List.of("vt"), Seed.NONE,
+	MVC_VT("mvc-vt", "apps/mvc/target/fluxbench-mvc.jar", List.of("vt"), Cache.NONE, Seed.NONE,
 			"the same mvc jar with spring.threads.virtual.enabled (profile vt)"),
 
-	WEBFLUX("webflux", "apps/webflux/target/fluxbench-webflux.jar", List.of(), Seed.CONCERTS,
-			"Spring WebFlux on Reactor Netty, R2DBC, WebClient");
+	WEBFLUX("webflux", "apps/webflux/target/fluxbench-webflux.jar", List.of(), Cache.NONE, Seed.CONCERTS,
+			"Spring WebFlux on Reactor Netty, R2DBC, WebClient"),
+
+	MVC_REDIS("mvc-redis", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Cache.DISTRIBUTED, Seed.THESIS,
+			"mvc with the distributed unit cache in Redis: the thesis' original version"),
+
+	WEBFLUX_REDIS("webflux-redis", "apps/webflux/target/fluxbench-webflux.jar", List.of(), Cache.DISTRIBUTED,
+			Seed.THESIS, "webflux with the reactive distributed unit cache in Redis, which the thesis could not build");
+
+	/** The stacks of every scenario that does not name its own. */
+	public static final List<Stack> DEFAULT = List.of(MVC, MVC_VT, WEBFLUX);
+
+	/** The thesis' three versions (original with cache, without cache, WebFlux) and the two it could not run. */
+	public static final List<Stack> THESIS_VARIANTS = List.of(MVC_REDIS, MVC, WEBFLUX, WEBFLUX_REDIS, MVC_VT);
 
 	private final String id;
 
@@ -26,14 +39,17 @@ public enum Stack {
 
 	private final List<String> profiles;
 
+	private final Cache cache;
+
 	private final Seed seed;
 
 	private final String description;
 
-	Stack(String id, String jar, List<String> profiles, Seed seed, String description) {
+	Stack(String id, String jar, List<String> profiles, Cache cache, Seed seed, String description) {
 		this.id = id;
 		this.jar = Path.of(jar);
 		this.profiles = profiles;
+		this.cache = cache;
 		this.seed = seed;
 		this.description = description;
 	}
@@ -53,6 +69,11 @@ public enum Stack {
 		return this.profiles;
 	}
 
+	/** Which unit cache the app uses ({@code fluxbench.cache.mode}). */
+	public Cache cache() {
+		return this.cache;
+	}
+
 	public Seed seed() {
 		return this.seed;
 	}
@@ -68,6 +89,18 @@ public enum Stack {
 
 	public static Optional<Stack> byId(String id) {
 		return Arrays.stream(values()).filter((stack) -> stack.id.equals(id)).findFirst();
+	}
+
+	/** The apps' {@code fluxbench.cache.mode} values. */
+	public enum Cache {
+
+		NONE, LOCAL, DISTRIBUTED;
+
+		/** The property's value, as the apps spell it. */
+		public String mode() {
+			return name().toLowerCase(java.util.Locale.ROOT);
+		}
+
 	}
 
 	@Override

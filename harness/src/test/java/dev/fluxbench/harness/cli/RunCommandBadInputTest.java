@@ -50,7 +50,7 @@ class RunCommandBadInputTest {
 
 	@Test
 	void unknownStackIsBadUsage() {
-		expect(run("--stacks", "mvc,struts")).isUsageError("unknown stack 'struts'; known: mvc, mvc-vt, webflux");
+		expect(run("--stacks", "mvc,struts")).isUsageError("unknown stack 'struts'; known: mvc, mvc-vt, webflux, mvc-redis, webflux-redis");
 	}
 
 	@Test
@@ -142,6 +142,12 @@ class RunCommandBadInputTest {
 		Files.delete(this.projectRoot.resolve(Stack.WEBFLUX.jar()));
 		expect(run("--stacks", "mvc", "--db", "jdbc:postgresql://127.0.0.1:1/test"))
 			.isEnvironmentError("database jdbc:postgresql://127.0.0.1:1/test is unreachable");
+	}
+
+	@Test
+	void missingDirectoryJarIsAnEnvironmentProblemWhenTheScenarioAuthenticates() {
+		expect(run("--scenario", "thesis-normal", "--stacks", "mvc"))
+			.isEnvironmentError("fluxbench-ldap.jar is missing: build it with");
 	}
 
 	@Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +28,43 @@ class CatalogueTest {
 			assertThat(Catalogue.byName(thesis).orElseThrow().assertions())
 				.containsExactly(Assertion.p99Below(Duration.ofSeconds(10)), Assertion.errorsBelow(10));
 		}
+	}
+
+	@Test
+	void thesisProfilesLookUnitsUpWithCredentialsOverTheFiveVariants() {
+		for (String thesis : new String[] { "thesis-normal", "thesis-higher", "thesis-stress" }) {
+			Scenario scenario = Catalogue.byName(thesis).orElseThrow();
+			assertThat(scenario.stacks()).containsExactly(Stack.MVC_REDIS, Stack.MVC, Stack.WEBFLUX,
+					Stack.WEBFLUX_REDIS, Stack.MVC_VT);
+			assertThat(scenario.needsDirectory()).isTrue();
+			assertThat(scenario.requests()).singleElement().satisfies((lookup) -> {
+				assertThat(lookup.method()).isEqualTo("GET");
+				assertThat(lookup.path()).isEqualTo("/api/units/${__Random(1,10000)}");
+				assertThat(lookup.headers()).containsEntry("X-Requester", "loadtest")
+					.containsEntry("Authorization", "Basic bG9hZHRlc3Q6bG9hZHRlc3Qtc2VjcmV0");
+			});
+		}
+		assertThat(Catalogue.byName("quick").orElseThrow().needsDirectory()).isFalse();
+		assertThat(Catalogue.byName("quick").orElseThrow().stacks()).containsExactly(Stack.MVC, Stack.MVC_VT,
+				Stack.WEBFLUX);
+	}
+
+	@Test
+	void unitLookupSucceedsOnlyWhenTheBodySaysSuccessTrue() {
+		Pattern success = Pattern.compile(Request.unitLookup().bodyPattern().orElseThrow());
+		assertThat(success.matcher("{\"success\": true, \"unit\": {}}").find()).isTrue();
+		assertThat(success.matcher("{\"success\":true,\"unit\":{}}").find()).isTrue();
+		assertThat(success.matcher("{\"success\": false, \"status\": 403}").find()).isFalse();
+		assertThat(success.matcher("{\"unit\": {\"name\": \"success true\"}}").find()).isFalse();
+	}
+
+	@Test
+	void theCachedVariantsDifferFromTheirStackOnlyByTheCache() {
+		assertThat(Stack.MVC_REDIS.jar()).isEqualTo(Stack.MVC.jar());
+		assertThat(Stack.MVC_REDIS.profiles()).isEqualTo(Stack.MVC.profiles());
+		assertThat(Stack.WEBFLUX_REDIS.jar()).isEqualTo(Stack.WEBFLUX.jar());
+		assertThat(Stack.MVC_REDIS.cache().mode()).isEqualTo("distributed");
+		assertThat(Stack.MVC.cache().mode()).isEqualTo("none");
 	}
 
 	@Test
