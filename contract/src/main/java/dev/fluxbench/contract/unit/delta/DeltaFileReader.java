@@ -93,7 +93,20 @@ public final class DeltaFileReader implements Iterator<DeltaLine>, Closeable {
 	 * {@code each} has then seen nothing
 	 */
 	public static DeltaCounts read(InputStream in, Consumer<? super DeltaLine> each) {
-		try (DeltaFileReader file = open(in)) {
+		DeltaFileReader opened;
+		try {
+			opened = open(in);
+		}
+		catch (RuntimeException ex) {
+			try {
+				in.close();
+			}
+			catch (IOException closing) {
+				ex.addSuppressed(closing);
+			}
+			throw ex;
+		}
+		try (DeltaFileReader file = opened) {
 			file.forEachRemaining(each);
 			return file.counts();
 		}
@@ -253,7 +266,8 @@ public final class DeltaFileReader implements Iterator<DeltaLine>, Closeable {
 			}
 		}
 		catch (JacksonException ex) {
-			throw new DeltaFileException("The delta file's header is not valid JSON: " + ex.getOriginalMessage(), ex);
+			String message = String.valueOf(ex.getOriginalMessage()).lines().findFirst().orElse("");
+			throw new DeltaFileException("The delta file's header is not valid JSON: " + message, ex);
 		}
 		return members;
 	}

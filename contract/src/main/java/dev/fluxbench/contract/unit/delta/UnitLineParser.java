@@ -52,8 +52,8 @@ final class UnitLineParser {
 					: "truncated: the file ends in the middle of this line");
 		}
 		catch (JacksonException ex) {
-			String reason = "malformed JSON at column " + ex.getLocation().getColumnNr() + ": "
-					+ firstLine(ex.getOriginalMessage());
+			String where = (ex.getLocation() != null) ? " at column " + ex.getLocation().getColumnNr() : "";
+			String reason = "malformed JSON" + where + ": " + firstLine(ex.getOriginalMessage());
 			throw new Refusal(complete ? reason : "truncated: the file ends in the middle of this line (" + reason + ")");
 		}
 	}
