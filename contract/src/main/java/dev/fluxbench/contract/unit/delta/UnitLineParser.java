@@ -1,8 +1,10 @@
 package dev.fluxbench.contract.unit.delta;
 
 import java.math.BigDecimal;
+import java.time.DateTimeException;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -195,11 +197,50 @@ final class UnitLineParser {
 		}
 		String text = parser.getString();
 		try {
-			return Instant.parse(text);
+			return (isPlainUtc(text)) ? plainUtc(text) : Instant.parse(text);
 		}
-		catch (DateTimeParseException ex) {
+		catch (DateTimeException ex) {
 			throw new Refusal("updatedAt '" + text + "' is not an ISO-8601 instant such as 2026-11-22T08:30:00Z");
 		}
+	}
+
+	/*
+	 * 2026-11-22T08:30:00Z, the form every writer we know uses, read without the general parser:
+	 * Instant.parse took a third of the time a whole line did.
+	 */
+	private static boolean isPlainUtc(String text) {
+		if (text.length() != 20 || text.charAt(19) != 'Z') {
+			return false;
+		}
+		for (int i = 0; i < 19; i++) {
+			char c = text.charAt(i);
+			boolean ok = switch (i) {
+				case 4, 7 -> c == '-';
+				case 10 -> c == 'T';
+				case 13, 16 -> c == ':';
+				default -> c >= '0' && c <= '9';
+			};
+			if (!ok) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** @throws DateTimeException for a field out of range, such as February 30th */
+	private static Instant plainUtc(String text) {
+		return LocalDateTime
+			.of(digits(text, 0, 4), digits(text, 5, 7), digits(text, 8, 10), digits(text, 11, 13), digits(text, 14, 16),
+					digits(text, 17, 19))
+			.toInstant(ZoneOffset.UTC);
+	}
+
+	private static int digits(String text, int from, int to) {
+		int value = 0;
+		for (int i = from; i < to; i++) {
+			value = value * 10 + (text.charAt(i) - '0');
+		}
+		return value;
 	}
 
 	private static boolean isCurrencyCode(String currency) {

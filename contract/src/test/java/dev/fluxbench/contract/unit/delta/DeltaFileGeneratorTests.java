@@ -169,14 +169,21 @@ class DeltaFileGeneratorTests {
 	@Test
 	void readerShouldParseAHundredThousandLinesQuickly() throws IOException {
 		byte[] file = bytes(DeltaFileGenerator.of("partner-4", DAY, 100_000).seed(1));
-		// Warmed once, so that the time printed is the reader's and not the JIT's.
-		DeltaFileReader.read(new ByteArrayInputStream(file), (line) -> {
-		});
-		long start = System.nanoTime();
-		DeltaCounts counts = DeltaFileReader.read(new ByteArrayInputStream(file), (line) -> {
-		});
-		Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
-		System.out.printf("Read 100 000 lines (%d KB) in %d ms%n", file.length / 1024, elapsed.toMillis());
+		// The first read includes the JIT's work; the best of the others is the reader's own time,
+		// or as near as a shared machine allows.
+		Duration first = null;
+		Duration best = null;
+		DeltaCounts counts = null;
+		for (int run = 0; run < 4; run++) {
+			long start = System.nanoTime();
+			counts = DeltaFileReader.read(new ByteArrayInputStream(file), (line) -> {
+			});
+			Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+			first = (first != null) ? first : elapsed;
+			best = (best == null || elapsed.compareTo(best) < 0) ? elapsed : best;
+		}
+		System.out.printf("Read 100 000 lines (%d KB): first time %d ms, best of the next three %d ms%n",
+				file.length / 1024, first.toMillis(), best.toMillis());
 		assertThat(counts.accepted()).isEqualTo(100_000);
 		assertThat(counts.rejected()).isZero();
 	}

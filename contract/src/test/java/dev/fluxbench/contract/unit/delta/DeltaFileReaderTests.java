@@ -44,6 +44,12 @@ class DeltaFileReaderTests {
 	}
 
 	@Test
+	void readerWhenInstantHasAnOffsetShouldAcceptItAsTheSameInstant() {
+		List<DeltaLine> lines = read(HEADER, UNIT.replace("08:30:00Z", "09:30:00+01:00"));
+		assertThat(((Accepted) lines.get(0)).unit().updatedAt()).isEqualTo(Instant.parse("2026-11-22T08:30:00Z"));
+	}
+
+	@Test
 	void readerShouldReadTheHeader() {
 		try (DeltaFileReader file = DeltaFileReader.open(new StringReader(HEADER + "\n"))) {
 			assertThat(file.header()).isEqualTo(new DeltaHeader("partner-1", LocalDate.parse("2026-11-22"), 1));
@@ -75,6 +81,7 @@ class DeltaFileReaderTests {
 			another partner          | "partner":"partner-2"                                | partner 'partner-2' is not the file's partner 'partner-1'
 			blank name               | "name":" "                                           | name must not be blank
 			bad instant              | "updatedAt":"2026-11-22 08:30"                       | updatedAt '2026-11-22 08:30' is not an ISO-8601 instant such as 2026-11-22T08:30:00Z
+			day out of range         | "updatedAt":"2026-02-30T08:30:00Z"                    | updatedAt '2026-02-30T08:30:00Z' is not an ISO-8601 instant
 			version zero             | "version":0                                          | version must be positive, not 0
 			""")
 	void readerWhenLineIsInvalidShouldRejectItWithOneReadableReason(String situation, String change, String reason) {
