@@ -1,5 +1,8 @@
 package dev.fluxbench.downstream;
 
+import dev.fluxbench.contract.unit.UnitSoap;
+import dev.fluxbench.contract.unit.delta.DeltaFormat;
+
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.reactive.function.server.RouterFunction;
@@ -11,9 +14,13 @@ import static org.springframework.web.reactive.function.server.RouterFunctions.r
 class DownstreamRoutes {
 
 	@Bean
-	RouterFunction<ServerResponse> routes(DownstreamHandler handler) {
+	RouterFunction<ServerResponse> routes(DownstreamHandler handler, PartnerFileHandler partnerFiles,
+			SoapUnitHandler soap) {
 		return route().POST("/messages", handler::message)
 			.GET("/delay/{ms}", handler::delay)
+			.GET("/partners/{partner}/deltas", partnerFiles::days)
+			.GET("/partners/{partner}/deltas/{day}" + DeltaFormat.EXTENSION, partnerFiles::file)
+			.POST(UnitSoap.PATH, soap::getUnit)
 			.onError(ProblemException.class,
 					(ex, request) -> Problems.respond(((ProblemException) ex).problem(), request))
 			.build();

@@ -12,11 +12,14 @@ import org.springframework.util.unit.DataSize;
  *
  * @param maxBytes the largest body {@code GET /delay/{ms}} sends; this much memory is held for the
  * lifetime of the process, whatever the load
- * @param maxWait the longest a request may wait, through {@code /delay/{ms}} or
- * {@code X-Fault-Stall}; bounded so that a forgotten client cannot hold a request forever
+ * @param maxWait the longest a request may wait, through {@code /delay/{ms}}, {@code X-Fault-Stall}
+ * or {@code X-Delay-Ms}; bounded so that a forgotten client cannot hold a request forever
+ * @param partner the partner file server's defaults
+ * @param soap the partner's SOAP repository
  */
 @ConfigurationProperties("fluxbench.downstream-server")
-record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @DefaultValue("10m") Duration maxWait) {
+record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @DefaultValue("10m") Duration maxWait,
+		@DefaultValue Partner partner, @DefaultValue Soap soap) {
 
 	DownstreamServerProperties {
 		if (maxBytes.isNegative() || maxBytes.toBytes() > Integer.MAX_VALUE - 8) {
@@ -25,6 +28,57 @@ record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @Defa
 		if (maxWait.isNegative()) {
 			throw new IllegalArgumentException("fluxbench.downstream-server.max-wait must not be negative, not " + maxWait);
 		}
+		if (soap.delay().compareTo(maxWait) > 0) {
+			throw new IllegalArgumentException("fluxbench.downstream-server.soap.delay must not exceed max-wait ("
+					+ maxWait + "), not " + soap.delay());
+		}
+	}
+
+	/**
+	 * What {@code GET /partners/{partner}/deltas/{day}.jsonl} generates when the request does not say.
+	 *
+	 * @param units unit lines in a file
+	 * @param maxUnits the most a request may ask for; a file is streamed, so this bounds time, not memory
+	 * @param seed the generator's seed
+	 * @param malformedEvery break every n-th line, 0 for none
+	 * @param duplicateEvery repeat an earlier id on every n-th line, 0 for none
+	 * @param days how many days, up to today, the listing offers
+	 */
+	record Partner(@DefaultValue("100000") int units, @DefaultValue("10000000") int maxUnits,
+			@DefaultValue("0") long seed, @DefaultValue("0") int malformedEvery, @DefaultValue("0") int duplicateEvery,
+			@DefaultValue("7") int days) {
+
+		Partner {
+			if (maxUnits < 0 || units < 0 || units > maxUnits) {
+				throw new IllegalArgumentException("fluxbench.downstream-server.partner.units must be from 0 to max-units ("
+						+ maxUnits + "), not " + units);
+			}
+			if (malformedEvery < 0 || duplicateEvery < 0) {
+				throw new IllegalArgumentException(
+						"fluxbench.downstream-server.partner.malformed-every and duplicate-every must be 0 or more");
+			}
+			if (days < 1) {
+				throw new IllegalArgumentException("fluxbench.downstream-server.partner.days must be 1 or more, not " + days);
+			}
+		}
+
+	}
+
+	/**
+	 * @param units the repository knows ids 1 to this
+	 * @param delay how long it takes to answer, unless a request says otherwise with {@code X-Delay-Ms}
+	 */
+	record Soap(@DefaultValue("200000") long units, @DefaultValue("50ms") Duration delay) {
+
+		Soap {
+			if (units < 0) {
+				throw new IllegalArgumentException("fluxbench.downstream-server.soap.units must not be negative, not " + units);
+			}
+			if (delay.isNegative()) {
+				throw new IllegalArgumentException("fluxbench.downstream-server.soap.delay must not be negative, not " + delay);
+			}
+		}
+
 	}
 
 }

@@ -1,5 +1,6 @@
 package dev.fluxbench.downstream;
 
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -9,8 +10,13 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.fluxbench.contract.passthrough.FaultHeaders;
+import dev.fluxbench.contract.unit.delta.DeltaCounts;
+import dev.fluxbench.contract.unit.delta.DeltaFileReader;
+import dev.fluxbench.contract.unit.delta.DeltaFormat;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -105,6 +111,33 @@ class DownstreamApplicationTests {
 				.havingRootCause()
 				.isInstanceOf(HttpTimeoutException.class);
 			assertThat(eventually(this.waits::waiting, 0, Duration.ofSeconds(10))).isTrue();
+		}
+	}
+
+	@Test
+	void partnerFileShouldStreamOverNettyIntoTheReaderWithItsAnnouncedCounts() throws Exception {
+		// The default file, 100 000 units, read from the socket as it arrives: neither side holds it whole.
+		HttpRequest listing = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/partners/partner-1/deltas"))
+			.build();
+		try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+			String days = http.send(listing, HttpResponse.BodyHandlers.ofString()).body();
+			Matcher url = Pattern.compile("\"url\":\"([^\"]+)\"").matcher(days);
+			assertThat(url.find()).isTrue();
+			assertThat(url.group(1)).startsWith("http://127.0.0.1:" + this.port + "/partners/partner-1/deltas/");
+
+			HttpRequest file = HttpRequest.newBuilder(URI.create(url.group(1) + "?malformedEvery=1000&duplicateEvery=500"))
+				.build();
+			HttpResponse<InputStream> response = http.send(file, HttpResponse.BodyHandlers.ofInputStream());
+			assertThat(response.statusCode()).isEqualTo(200);
+			assertThat(response.headers().firstValue("Content-Type")).hasValue(DeltaFormat.MEDIA_TYPE);
+			DeltaCounts counts = DeltaFileReader.read(response.body(), (line) -> {
+			});
+			assertThat(counts.unitLines()).isEqualTo(100_000);
+			assertThat(counts.matchesHeader()).isTrue();
+			assertThat(response.headers().firstValue(PartnerFileHandler.ACCEPTED_HEADER))
+				.hasValue(String.valueOf(counts.accepted()));
+			assertThat(response.headers().firstValue(PartnerFileHandler.REJECTED_HEADER))
+				.hasValue(String.valueOf(counts.rejected()));
 		}
 	}
 

@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * machine's business.
  */
 @WebFluxTest
-@Import({ DownstreamRoutes.class, DownstreamHandler.class, Waits.class })
+@Import({ DownstreamRoutes.class, DownstreamHandler.class, PartnerFileHandler.class, SoapUnitHandler.class,
+		Waits.class })
 @EnableConfigurationProperties(DownstreamServerProperties.class)
 class DownstreamHandlerTests {
 
