@@ -169,6 +169,8 @@ class SecurityConfigurationTests {
 				.bodyJson()
 				.isStrictlyEqualTo(problem(ProblemType.AUTHENTICATION_UNAVAILABLE, UNIT,
 						"The credentials could not be checked: the user directory did not answer. Try again later."));
+			assertThat(get("/actuator/health/readiness")).as("ready without its directory").hasStatusOk();
+			assertThat(get("/concerts/data/artists/1")).as("artists need no directory").hasStatusOk();
 		}
 		finally {
 			directory.restart();

@@ -64,6 +64,7 @@ class SecurityConfiguration {
 			@Qualifier("ldapBindScheduler") Scheduler ldapBindScheduler) {
 		ReactiveAuthenticationManagerAdapter adapter = new ReactiveAuthenticationManagerAdapter(
 				new ProviderManager(ldapAuthentication));
+		// Explicit: the bind must run off the Netty event loop, on threads whose number we chose.
 		adapter.setScheduler(ldapBindScheduler);
 		// A full queue refuses the task: that is the directory being saturated, a 503, not a 500.
 		return (authentication) -> adapter.authenticate(authentication)
