@@ -40,7 +40,7 @@ final class LdapInfoContributor implements InfoContributor {
 		ldap.put("readTimeout", this.properties.readTimeout().toString());
 		ldap.put("pooled", this.properties.pooled());
 		ldap.put("bindsOn", this.bindsOnScheduler ? "ldap-bind scheduler" : "request thread");
-		// Like Tomcat's pool sizes under virtual threads: shown as null where they do not apply.
+		// Like Tomcat's pool sizes under virtual threads: null, so left out, where they do not apply.
 		ldap.put("bindThreads", this.bindsOnScheduler ? this.properties.bindThreads() : null);
 		ldap.put("bindQueueSize", this.bindsOnScheduler ? this.properties.bindQueueSize() : null);
 		builder.withDetail("ldap", ldap);

@@ -32,7 +32,7 @@ class SecurityConfiguration {
 	}
 
 	@Bean
-	SecurityFilterChain apiSecurity(HttpSecurity http, AuthenticationProvider ldapAuthentication) throws Exception {
+	SecurityFilterChain apiSecurity(HttpSecurity http, AuthenticationProvider ldapAuthentication) {
 		SecurityProblemHandler problems = new SecurityProblemHandler();
 		http.securityMatcher(SECURED_PATHS)
 			.authorizeHttpRequests((requests) -> requests
