@@ -55,6 +55,20 @@ class LdapAuthenticationTests {
 	}
 
 	@Test
+	void directoryThatAcceptsButNeverAnswersShouldFailAsUnavailableWithinTheReadTimeout() throws IOException {
+		// The kernel completes the TCP handshake for the backlog; nobody ever reads the bind request.
+		try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getByAddress(new byte[] { 127, 0, 0, 1 }))) {
+			LdapProperties properties = properties("ldap://127.0.0.1:" + silent.getLocalPort(), "",
+					Duration.ofMillis(300));
+			AuthenticationProvider provider = LdapAuthentication.provider(properties);
+			long start = System.nanoTime();
+			assertThatExceptionOfType(DirectoryUnavailableException.class)
+				.isThrownBy(() -> provider.authenticate(BOB));
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).as("300 ms, not JNDI's forever").isLessThan(Duration.ofSeconds(2));
+		}
+	}
+
+	@Test
 	void activeDirectoryThatIsDownShouldFailAsUnavailableToo() throws IOException {
 		AuthenticationProvider provider = LdapAuthentication.provider(properties(closedPort(), "corp.example.com"));
 		assertThatExceptionOfType(DirectoryUnavailableException.class).isThrownBy(() -> provider.authenticate(BOB));
@@ -86,8 +100,12 @@ class LdapAuthenticationTests {
 	}
 
 	private static LdapProperties properties(String url, String activeDirectoryDomain) {
+		return properties(url, activeDirectoryDomain, Duration.ofSeconds(5));
+	}
+
+	private static LdapProperties properties(String url, String activeDirectoryDomain, Duration readTimeout) {
 		return new LdapProperties(URI.create(url), "dc=fluxbench,dc=dev", "uid={0},ou=people", "ou=groups",
-				"(member={0})", Duration.ofSeconds(2), Duration.ofSeconds(5), false, 4, 100, "", "manager-secret",
+				"(member={0})", Duration.ofSeconds(2), readTimeout, false, 4, 100, "", "manager-secret",
 				activeDirectoryDomain);
 	}
 
