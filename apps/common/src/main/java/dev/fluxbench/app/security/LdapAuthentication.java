@@ -18,10 +18,16 @@ import org.springframework.security.ldap.userdetails.DefaultLdapAuthoritiesPopul
  */
 final class LdapAuthentication {
 
-	/** JNDI's connect timeout in milliseconds; unset, a connection to a dead host waits for the OS. */
+	/**
+	 * JNDI's connect timeout in milliseconds; unset, a connection to a dead host waits for the OS.
+	 * JNDI also waits this long, not the read timeout, for the answer to the bind.
+	 */
 	static final String CONNECT_TIMEOUT = "com.sun.jndi.ldap.connect.timeout";
 
-	/** JNDI's read timeout in milliseconds; unset, a directory that stalls holds the thread forever. */
+	/**
+	 * JNDI's read timeout in milliseconds, for every answer but the bind's (here: the group search);
+	 * unset, a directory that stalls holds the thread forever.
+	 */
 	static final String READ_TIMEOUT = "com.sun.jndi.ldap.read.timeout";
 
 	private static final String ROLE_PREFIX = "ROLE_";

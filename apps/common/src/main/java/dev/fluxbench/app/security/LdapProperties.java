@@ -22,8 +22,9 @@ import org.springframework.validation.annotation.Validated;
  * @param groupSearchBase where the groups are, relative to {@code base}
  * @param groupSearchFilter which groups a user is in; {@code {0}} is the user's full DN. Each
  * group's {@code cn} becomes a role: {@code cn=users} is {@code ROLE_USERS}
- * @param connectTimeout how long to wait for a TCP connection to the directory
- * @param readTimeout how long to wait for the directory's answer to a bind or a search
+ * @param connectTimeout how long to wait for a TCP connection to the directory and, by JNDI's
+ * rule, for the answer to the user's bind
+ * @param readTimeout how long to wait for any other answer of the directory: the group search
  * @param pooled whether JNDI keeps the group search's connections open between requests (binds
  * as the user are never pooled: Spring LDAP opens a connection for each)
  * @param bindThreads webflux only: the threads of the scheduler that runs the blocking bind and
