@@ -34,6 +34,9 @@ public enum ProblemType {
 
 	DOWNSTREAM_SATURATED(503, "downstream-saturated", "Downstream client saturated"),
 
+	/** The credentials could not be checked: the user directory did not answer. Not the client's fault, so not a 401. */
+	AUTHENTICATION_UNAVAILABLE(503, "authentication-unavailable", "Authentication unavailable"),
+
 	DOWNSTREAM_TIMEOUT(504, "downstream-timeout", "Downstream timed out");
 
 	private final int status;
