@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 
+import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 
 /**
@@ -23,8 +24,12 @@ class UnitLookups {
 
 	UnitLookups(MeterRegistry registry) {
 		this.registry = registry;
-		registry.config().meterFilter(MeterFilter.maximumAllowableTags(METER, "requester", MAX_REQUESTERS,
-				MeterFilter.deny()));
+	}
+
+	// Static: Boot applies MeterFilter beans to the registry before this component can exist.
+	@Bean
+	static MeterFilter unitLookupRequesterLimit() {
+		return MeterFilter.maximumAllowableTags(METER, "requester", MAX_REQUESTERS, MeterFilter.deny());
 	}
 
 	void found(String requester) {

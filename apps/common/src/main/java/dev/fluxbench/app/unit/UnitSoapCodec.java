@@ -36,7 +36,6 @@ public final class UnitSoapCodec {
 	static {
 		FACTORY.setProperty(XMLInputFactory.SUPPORT_DTD, false);
 		FACTORY.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
-		FACTORY.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
 		FACTORY.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, true);
 		FACTORY.setProperty(XMLInputFactory.IS_COALESCING, true);
 	}
@@ -89,8 +88,7 @@ public final class UnitSoapCodec {
 		expect(reader, UnitSoap.ENVELOPE_NAMESPACE, "Body");
 		nextElement(reader);
 		if (is(reader, UnitSoap.ENVELOPE_NAMESPACE, "Fault")) {
-			Map<String, String> fault = readChildren(reader);
-			throw UnitSoapException.fault(fault.getOrDefault("faultcode", "?"), fault.getOrDefault("faultstring", "?"));
+			throw readFault(reader);
 		}
 		expect(reader, UnitSoap.NAMESPACE, UnitSoap.RESPONSE);
 		int event = nextTag(reader);
@@ -121,6 +119,20 @@ public final class UnitSoapCodec {
 		catch (NumberFormatException | DateTimeParseException ex) {
 			throw UnitSoapException.unreadable("a field has the wrong format (" + ex.getMessage() + ")", ex);
 		}
+	}
+
+	/** SOAP 1.1's unqualified faultcode and faultstring; a detail element may hold anything. */
+	private static UnitSoapException readFault(XMLStreamReader reader) throws XMLStreamException {
+		String code = "?";
+		String reason = "?";
+		while (nextTag(reader) == XMLStreamConstants.START_ELEMENT) {
+			switch (reader.getLocalName()) {
+				case "faultcode" -> code = reader.getElementText().strip();
+				case "faultstring" -> reason = reader.getElementText().strip();
+				default -> skipElement(reader);
+			}
+		}
+		return UnitSoapException.fault(code, reason);
 	}
 
 	/** The text of each child element by local name; leaves the reader on the parent's end tag. */
