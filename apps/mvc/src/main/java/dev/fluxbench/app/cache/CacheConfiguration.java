@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.fluxbench.app.system.Stack;
 import dev.fluxbench.contract.unit.UnitDto;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.data.redis.health.DataRedisHealthIndicator;
 import org.springframework.cache.CacheManager;
@@ -17,6 +18,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.cache.RedisCacheConfiguration;
 import org.springframework.data.redis.cache.RedisCacheManager;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.serializer.JacksonJsonRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializationContext.SerializationPair;
 
@@ -59,6 +61,26 @@ class CacheConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnProperty(name = MODE, havingValue = "distributed")
 	static class Distributed {
+
+		/**
+		 * Connects to Redis while the context starts rather than on the first lookup: Lettuce opens
+		 * its shared connection by waiting on a future, which on WebFlux would park an event loop
+		 * (BlockHound caught it) and on MVC would add the connect time to one request.
+		 */
+		@Bean
+		static BeanPostProcessor eagerRedisConnection() {
+			return new BeanPostProcessor() {
+
+				@Override
+				public Object postProcessBeforeInitialization(Object bean, String beanName) {
+					if (bean instanceof LettuceConnectionFactory lettuce) {
+						lettuce.setEagerInitialization(true);
+					}
+					return bean;
+				}
+
+			};
+		}
 
 		@Bean
 		CacheManager distributedCache(RedisConnectionFactory connectionFactory, CacheProperties properties,

@@ -9,6 +9,7 @@ import dev.fluxbench.contract.unit.UnitSoap;
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.client.ResourceAccessException;
@@ -17,8 +18,6 @@ import org.springframework.web.client.RestClient;
 /** Fetches one unit from the partner's SOAP repository ({@link UnitSoap}). */
 @Component
 class PartnerRepositoryClient {
-
-	private static final MediaType TEXT_XML_UTF8 = MediaType.parseMediaType(UnitSoap.CONTENT_TYPE);
 
 	private final RestClient restClient;
 
@@ -42,7 +41,8 @@ class PartnerRepositoryClient {
 		try {
 			return this.restClient.post()
 				.uri(UnitSoap.PATH)
-				.contentType(TEXT_XML_UTF8)
+				// Written as the contract spells it; MediaType would print it without the space.
+			.header(HttpHeaders.CONTENT_TYPE, UnitSoap.CONTENT_TYPE)
 				.accept(MediaType.TEXT_XML)
 				.header("SOAPAction", UnitSoap.ACTION)
 				.body(UnitSoapCodec.request(id))

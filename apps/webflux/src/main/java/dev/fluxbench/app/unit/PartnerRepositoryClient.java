@@ -8,6 +8,7 @@ import reactor.core.publisher.Mono;
 import reactor.netty.internal.shaded.reactor.pool.PoolAcquirePendingLimitException;
 import reactor.netty.internal.shaded.reactor.pool.PoolAcquireTimeoutException;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -16,8 +17,6 @@ import org.springframework.web.reactive.function.client.WebClientRequestExceptio
 /** Fetches one unit from the partner's SOAP repository ({@link UnitSoap}). */
 @Component
 class PartnerRepositoryClient {
-
-	private static final MediaType TEXT_XML_UTF8 = MediaType.parseMediaType(UnitSoap.CONTENT_TYPE);
 
 	private static final byte[] NO_BODY = new byte[0];
 
@@ -34,7 +33,8 @@ class PartnerRepositoryClient {
 	Mono<UnitDto> fetch(long id) {
 		return this.webClient.post()
 			.uri(UnitSoap.PATH)
-			.contentType(TEXT_XML_UTF8)
+			// Written as the contract spells it; MediaType would print it without the space.
+			.header(HttpHeaders.CONTENT_TYPE, UnitSoap.CONTENT_TYPE)
 			.accept(MediaType.TEXT_XML)
 			.header("SOAPAction", UnitSoap.ACTION)
 			.bodyValue(UnitSoapCodec.request(id))
