@@ -3,6 +3,7 @@ package dev.fluxbench.app.system;
 import java.net.URI;
 
 import dev.fluxbench.contract.problem.Problem;
+import dev.fluxbench.contract.unit.UnitPaths;
 
 import org.springframework.http.ProblemDetail;
 
@@ -20,7 +21,15 @@ final class ProblemDetails {
 		if (!problem.errors().isEmpty()) {
 			detail.setProperty("errors", problem.errors());
 		}
+		// The thesis' clients check "success" in every answer of the unit service, failures included.
+		if (isUnitPath(path)) {
+			detail.setProperty("success", false);
+		}
 		return detail;
+	}
+
+	private static boolean isUnitPath(String path) {
+		return path.equals(UnitPaths.UNITS) || path.startsWith(UnitPaths.UNITS + "/");
 	}
 
 }

@@ -36,16 +36,17 @@ class DownstreamClientConfiguration {
 
 	// A MeterBinder bean is bound once the registry has its common tags (application, stack).
 	@Bean
-	MeterBinder downstreamPoolMetrics(PoolingHttpClientConnectionManager connections) {
-		return new PoolingHttpClientConnectionManagerMetricsBinder(connections, "downstream");
+	MeterBinder downstreamPoolMetrics(PoolingHttpClientConnectionManager downstreamConnectionManager) {
+		return new PoolingHttpClientConnectionManagerMetricsBinder(downstreamConnectionManager, "downstream");
 	}
 
 	@Bean(destroyMethod = "close")
-	CloseableHttpClient downstreamHttpClient(PoolingHttpClientConnectionManager connections,
+	// Parameters are named after the beans they take: the partner repository has a pool and a client too.
+	CloseableHttpClient downstreamHttpClient(PoolingHttpClientConnectionManager downstreamConnectionManager,
 			DownstreamProperties properties) {
 		// No automatic retries: a retried request would hide a failure that WebClient reports.
 		return HttpClients.custom()
-			.setConnectionManager(connections)
+			.setConnectionManager(downstreamConnectionManager)
 			.setDefaultRequestConfig(RequestConfig.custom()
 				.setConnectionRequestTimeout(Timeout.of(properties.acquireTimeout()))
 				.setResponseTimeout(Timeout.of(properties.readTimeout()))
@@ -56,11 +57,11 @@ class DownstreamClientConfiguration {
 	}
 
 	@Bean
-	RestClient downstreamRestClient(RestClient.Builder builder, CloseableHttpClient httpClient,
+	RestClient downstreamRestClient(RestClient.Builder builder, CloseableHttpClient downstreamHttpClient,
 			DownstreamProperties properties) {
 		// The builder from Boot carries the observation registry, hence http.client.requests.
 		return builder.baseUrl(properties.baseUrl().toString())
-			.requestFactory(new HttpComponentsClientHttpRequestFactory(httpClient))
+			.requestFactory(new HttpComponentsClientHttpRequestFactory(downstreamHttpClient))
 			.build();
 	}
 

@@ -1,0 +1,52 @@
+package dev.fluxbench.app.unit;
+
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.stereotype.Component;
+
+import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
+
+/**
+ * Whether a requesting service may read units: the thesis' {@code checkRequestAllowed},
+ * {@code isRequesterAllowed} and {@code getRegistryConfig} (its Table 2, case A). The registry is
+ * read on every request, as in the thesis, so that switching a requester off takes effect at once.
+ */
+@Component
+class RequesterAccess {
+
+	private static final Log logger = LogFactory.getLog(RequesterAccess.class);
+
+	private final RegistryConfigRepository registry;
+
+	RequesterAccess(RegistryConfigRepository registry) {
+		this.registry = registry;
+	}
+
+	/** @throws RequesterDeniedException when the requester is unknown or switched off */
+	void checkRequestAllowed(String requester) {
+		if (!isRequesterAllowed(requester)) {
+			throw new RequesterDeniedException(requester);
+		}
+	}
+
+	boolean isRequesterAllowed(String requesterName) {
+		Map<String, Boolean> statuses = getRegistryConfig();
+		if (statuses.containsKey(requesterName)) {
+			return statuses.get(requesterName);
+		}
+		logger.warn("No status for requester '" + requesterName + "' in registry config property "
+				+ SERVICE_STATUSES + "; denied");
+		return false;
+	}
+
+	Map<String, Boolean> getRegistryConfig() {
+		return this.registry.findByProperty(SERVICE_STATUSES)
+			.stream()
+			.collect(Collectors.toMap(RegistryConfig::name, RegistryConfig::enabled));
+	}
+
+}

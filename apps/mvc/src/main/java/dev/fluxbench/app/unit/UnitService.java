@@ -1,0 +1,61 @@
+package dev.fluxbench.app.unit;
+
+import dev.fluxbench.app.cache.CacheNames;
+import dev.fluxbench.contract.unit.UnitDto;
+
+import org.springframework.cache.annotation.CachePut;
+import org.springframework.cache.annotation.Cacheable;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Units by id, through the cache that {@code fluxbench.cache.mode} selects, and fresh from the
+ * partner's repository on demand.
+ */
+@Service
+class UnitService {
+
+	private final UnitRepository units;
+
+	private final PartnerRepositoryClient partner;
+
+	private final TransactionTemplate transactions;
+
+	UnitService(UnitRepository units, PartnerRepositoryClient partner, TransactionTemplate transactions) {
+		this.units = units;
+		this.partner = partner;
+		this.transactions = transactions;
+	}
+
+	/** @throws UnitNotFoundException when the store has no such unit; nothing is cached then */
+	@Cacheable(cacheNames = CacheNames.UNITS, key = "#id")
+	public UnitDto find(long id) {
+		return this.units.findById(id).map(Unit::toDto).orElseThrow(() -> new UnitNotFoundException(id));
+	}
+
+	/**
+	 * Asks the partner's repository, stores its answer unless the store holds a newer version, and
+	 * caches and answers what the store now holds.
+	 * @throws UnitNotFoundException when the repository has no such unit
+	 */
+	@CachePut(cacheNames = CacheNames.UNITS, key = "#id")
+	public UnitDto fetchFresh(long id) {
+		UnitDto fresh = this.partner.fetch(id).orElseThrow(() -> new UnitNotFoundException(id));
+		// The transaction starts after the SOAP call: no database connection waits on the partner.
+		return this.transactions.execute((status) -> store(fresh));
+	}
+
+	private UnitDto store(UnitDto fresh) {
+		int replaced = this.units.updateIfNotOlder(fresh.id(), fresh.partner(), fresh.name(), fresh.category(),
+				fresh.amount(), fresh.currency(), fresh.version(), Unit.utc(fresh));
+		if (replaced == 1) {
+			return fresh;
+		}
+		return this.units.findById(fresh.id()).map(Unit::toDto).orElseGet(() -> {
+			this.units.insert(fresh.id(), fresh.partner(), fresh.name(), fresh.category(), fresh.amount(),
+					fresh.currency(), fresh.version(), Unit.utc(fresh));
+			return fresh;
+		});
+	}
+
+}

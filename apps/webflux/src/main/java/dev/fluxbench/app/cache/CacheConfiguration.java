@@ -1,0 +1,113 @@
+package dev.fluxbench.app.cache;
+
+import java.util.List;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.fluxbench.app.system.Stack;
+import dev.fluxbench.contract.unit.UnitDto;
+
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.data.redis.health.DataRedisReactiveHealthIndicator;
+import org.springframework.cache.CacheManager;
+import org.springframework.cache.annotation.EnableCaching;
+import org.springframework.cache.caffeine.CaffeineCacheManager;
+import org.springframework.cache.support.NoOpCacheManager;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.cache.RedisCacheConfiguration;
+import org.springframework.data.redis.cache.RedisCacheManager;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.serializer.JacksonJsonRedisSerializer;
+import org.springframework.data.redis.serializer.RedisSerializationContext.SerializationPair;
+
+/**
+ * The cache in front of the unit lookups, as {@code fluxbench.cache.mode} says. Exactly one
+ * CacheManager exists; Boot binds {@code cache.gets} (hit, miss) for its caches at startup, which
+ * is why each manager knows the {@code units} cache before the first lookup.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableCaching
+class CacheConfiguration {
+
+	private static final String MODE = "fluxbench.cache.mode";
+
+	/** Every lookup reads the database, like the thesis' build with its cache switched off. */
+	@Bean
+	@ConditionalOnProperty(name = MODE, havingValue = "none", matchIfMissing = true)
+	CacheManager noCache() {
+		return new NoOpCacheManager();
+	}
+
+	@Bean
+	@ConditionalOnProperty(name = MODE, havingValue = "local")
+	CacheManager localCache(CacheProperties properties) {
+		CaffeineCacheManager manager = new CaffeineCacheManager();
+		manager.setCaffeine(Caffeine.newBuilder()
+			.maximumSize(properties.maxSize())
+			.expireAfterWrite(properties.ttl())
+			.recordStats());
+		manager.setAllowNullValues(false);
+		// Mono-returning @Cacheable methods need a cache that answers with futures.
+		manager.setAsyncCacheMode(true);
+		manager.setCacheNames(List.of(CacheNames.UNITS));
+		return manager;
+	}
+
+	/**
+	 * Redis over Lettuce at {@code spring.data.redis.*}; Lettuce's reactive connection lets
+	 * RedisCache answer {@code retrieve} with futures, which Mono-returning methods need. Only in
+	 * this mode does anything talk to Redis, and only here is its health indicator registered
+	 * (Boot's own is switched off in application.yaml), so the other modes run without a Redis
+	 * server.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnProperty(name = MODE, havingValue = "distributed")
+	static class Distributed {
+
+		/**
+		 * Connects to Redis while the context starts rather than on the first lookup: Lettuce opens
+		 * its shared connection by waiting on a future, which on WebFlux would park an event loop
+		 * (BlockHound caught it) and on MVC would add the connect time to one request.
+		 */
+		@Bean
+		static BeanPostProcessor eagerRedisConnection() {
+			return new BeanPostProcessor() {
+
+				@Override
+				public Object postProcessBeforeInitialization(Object bean, String beanName) {
+					if (bean instanceof LettuceConnectionFactory lettuce) {
+						lettuce.setEagerInitialization(true);
+					}
+					return bean;
+				}
+
+			};
+		}
+
+		@Bean
+		CacheManager distributedCache(RedisConnectionFactory connectionFactory, CacheProperties properties,
+				Stack stack) {
+			RedisCacheConfiguration units = RedisCacheConfiguration.defaultCacheConfig()
+				.entryTtl(properties.ttl())
+				.disableCachingNullValues()
+				// One prefix per stack: mvc, mvc-vt and webflux may share a Redis without sharing hits.
+				.prefixCacheNameWith("fluxbench:" + stack.name() + ":")
+				.serializeValuesWith(SerializationPair.fromSerializer(new JacksonJsonRedisSerializer<>(UnitDto.class)));
+			return RedisCacheManager.builder(connectionFactory)
+				.withCacheConfiguration(CacheNames.UNITS, units)
+				.disableCreateOnMissingCache()
+				.enableStatistics()
+				.build();
+		}
+
+		@Bean
+		DataRedisReactiveHealthIndicator redisHealthIndicator(ReactiveRedisConnectionFactory connectionFactory) {
+			return new DataRedisReactiveHealthIndicator(connectionFactory);
+		}
+
+	}
+
+}

@@ -1,0 +1,97 @@
+package dev.fluxbench.app.unit;
+
+import dev.fluxbench.contract.unit.UnitPaths;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import reactor.blockhound.BlockingOperationError;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.http.HttpStatus;
+import org.springframework.test.web.reactive.server.WebTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * The unit lookup (controller, requester check, cache, repository) on a real Netty server while
+ * BlockHound watches: blockhound-junit-platform installs it for every test of this module, and a
+ * blocking call on an event loop or a parallel thread then fails that request with a 500.
+ */
+class UnitLookupBlockingTests {
+
+	@Test
+	void blockHoundShouldBeWatchingNonBlockingThreads() {
+		// Without this, a green lookup below could mean BlockHound was never installed.
+		Throwable failure = catchThrowable(() -> Mono.fromCallable(() -> {
+			Thread.sleep(1);
+			return true;
+		}).subscribeOn(Schedulers.parallel()).block());
+		assertThat(Exceptions.unwrap(failure)).isInstanceOf(BlockingOperationError.class);
+	}
+
+	abstract static class LookupTests {
+
+		@LocalServerPort
+		int port;
+
+		@Test
+		void lookupShouldNotBlockOnAMissNorOnAHit() {
+			for (int attempt = 0; attempt < 2; attempt++) {
+				get("/api/units/777", "loadtest").expectStatus()
+					.isOk()
+					.expectBody()
+					.jsonPath("$.success")
+					.isEqualTo(true)
+					.jsonPath("$.unit.name")
+					.isEqualTo("Unit 000777");
+			}
+		}
+
+		@Test
+		void unknownUnitShouldNotBlock() {
+			get("/api/units/99999", "loadtest").expectStatus().isEqualTo(HttpStatus.NOT_FOUND);
+		}
+
+		// A disabled requester rather than an unknown one: the unknown one is logged at WARN, and the
+		// console appender writes synchronously.
+		@Test
+		void disabledRequesterShouldNotBlock() {
+			get("/api/units/777", "archive").expectStatus().isEqualTo(HttpStatus.FORBIDDEN);
+		}
+
+		private WebTestClient.ResponseSpec get(String path, String requester) {
+			return WebTestClient.bindToServer()
+				.baseUrl("http://127.0.0.1:" + this.port)
+				.build()
+				.get()
+				.uri(path)
+				.header(UnitPaths.REQUESTER_HEADER, requester)
+				.exchange();
+		}
+
+	}
+
+	@Nested
+	@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "fluxbench.cache.mode=none")
+	class WithoutCache extends LookupTests {
+
+	}
+
+	@Nested
+	@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "fluxbench.cache.mode=local")
+	class LocalCache extends LookupTests {
+
+	}
+
+	@Nested
+	@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "fluxbench.cache.mode=distributed")
+	class DistributedCache extends LookupTests {
+
+	}
+
+}
