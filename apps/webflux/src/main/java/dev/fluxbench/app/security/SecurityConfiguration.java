@@ -67,8 +67,12 @@ class SecurityConfiguration {
 		// Explicit: the bind must run off the Netty event loop, on threads whose number we chose.
 		adapter.setScheduler(ldapBindScheduler);
 		// A full queue refuses the task: that is the directory being saturated, a 503, not a 500.
+		// Once bound, the request goes back to non-blocking threads: left on the bind thread, the
+		// whole lookup would run on a pool of 200 blocking-allowed threads, which is neither the
+		// reactive stack we measure nor something BlockHound would check.
 		return (authentication) -> adapter.authenticate(authentication)
-			.onErrorMap(RejectedExecutionException.class, DirectoryUnavailableException::saturated);
+			.onErrorMap(RejectedExecutionException.class, DirectoryUnavailableException::saturated)
+			.publishOn(Schedulers.parallel());
 	}
 
 	@Bean

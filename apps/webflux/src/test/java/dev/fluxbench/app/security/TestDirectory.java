@@ -18,7 +18,7 @@ import com.unboundid.ldif.LDIFReader;
  * on a free port of 127.0.0.1. The port is fixed when it starts, so that {@link #stop()} and
  * {@link #restart()} can take the directory away and bring it back at the same URL.
  */
-final class TestDirectory implements AutoCloseable {
+public final class TestDirectory implements AutoCloseable {
 
 	private static final String BASE_DN = "dc=fluxbench,dc=dev";
 
@@ -31,7 +31,7 @@ final class TestDirectory implements AutoCloseable {
 		this.port = port;
 	}
 
-	static TestDirectory start() {
+	public static TestDirectory start() {
 		try (InputStream seed = TestDirectory.class.getResourceAsStream("/fluxbench.ldif")) {
 			if (seed == null) {
 				throw new IllegalStateException("fluxbench.ldif is not on the test class path: add fluxbench-ldap");
@@ -53,7 +53,7 @@ final class TestDirectory implements AutoCloseable {
 		}
 	}
 
-	String url() {
+	public String url() {
 		return "ldap://127.0.0.1:" + this.port;
 	}
 

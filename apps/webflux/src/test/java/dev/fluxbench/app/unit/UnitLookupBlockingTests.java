@@ -1,5 +1,6 @@
 package dev.fluxbench.app.unit;
 
+import dev.fluxbench.app.security.TestDirectory;
 import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -12,14 +13,16 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpStatus;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * The unit lookup (controller, requester check, cache, repository) on a real Netty server while
- * BlockHound watches: blockhound-junit-platform installs it for every test of this module, and a
+ * The unit lookup (authentication, controller, requester check, cache, repository) on a real
+ * Netty server while BlockHound watches: blockhound-junit-platform installs it for every test of this module, and a
  * blocking call on an event loop or a parallel thread then fails that request with a 500.
  */
 class UnitLookupBlockingTests {
@@ -36,8 +39,16 @@ class UnitLookupBlockingTests {
 
 	abstract static class LookupTests {
 
+		/** The API authenticates every call: one directory for all three application contexts. */
+		static final TestDirectory DIRECTORY = TestDirectory.start();
+
 		@LocalServerPort
 		int port;
+
+		@DynamicPropertySource
+		static void directory(DynamicPropertyRegistry registry) {
+			registry.add("fluxbench.ldap.url", DIRECTORY::url);
+		}
 
 		@Test
 		void lookupShouldNotBlockOnAMissNorOnAHit() {
@@ -71,6 +82,7 @@ class UnitLookupBlockingTests {
 				.get()
 				.uri(path)
 				.header(UnitPaths.REQUESTER_HEADER, requester)
+				.headers((headers) -> headers.setBasicAuth("loadtest", "loadtest-secret"))
 				.exchange();
 		}
 
