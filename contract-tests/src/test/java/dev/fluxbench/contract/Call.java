@@ -37,6 +37,10 @@ record Call(String method, String path, Map<String, String> headers, String body
 		return new Call(this.method, this.path, headers, this.body);
 	}
 
+	Call withPath(String path) {
+		return new Call(this.method, path, this.headers, this.body);
+	}
+
 	/** What a problem's {@code instance} must be: the path without its query. */
 	String pathWithoutQuery() {
 		int query = this.path.indexOf('?');

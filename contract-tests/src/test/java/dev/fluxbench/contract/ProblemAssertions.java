@@ -13,7 +13,9 @@ final class ProblemAssertions {
 
 	static final String PROBLEM_JSON = "application/problem+json";
 
-	private static final Set<String> PROPERTIES = Set.of("type", "title", "status", "detail", "instance", "errors");
+	/** RFC 9457's members, our {@code errors}, and the {@code success} flag of the partner-data API. */
+	private static final Set<String> PROPERTIES = Set.of("type", "title", "status", "detail", "instance", "errors",
+			"success");
 
 	/** What a leaked exception looks like, whatever the framework that leaked it. */
 	private static final List<String> STACK_TRACE_MARKS = List.of("Exception", "at java.", "at org.", "at dev.",

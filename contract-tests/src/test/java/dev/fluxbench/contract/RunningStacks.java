@@ -28,7 +28,8 @@ final class RunningStacks implements ArgumentsProvider {
 	private static Stacks stacks(Store store, Database database) {
 		RunningService downstream = store.computeIfAbsent("downstream", (key) -> Stacks.startDownstream(),
 				RunningService.class);
-		return store.computeIfAbsent(database, (key) -> Stacks.start(database, downstream), Stacks.class);
+		Directory directory = store.computeIfAbsent("directory", (key) -> Directory.start(), Directory.class);
+		return store.computeIfAbsent(database, (key) -> Stacks.start(database, downstream, directory), Stacks.class);
 	}
 
 }

@@ -53,11 +53,11 @@ final class Stacks implements AutoCloseable {
 	 * Starts the three stacks side by side to shorten the suite: a start-up is mostly one thread
 	 * loading classes and migrating a database, so three of them share two cores well.
 	 */
-	static Stacks start(Database database, RunningService downstream) {
+	static Stacks start(Database database, RunningService downstream, Directory directory) {
 		// Every jar is looked up before anything starts, so that a missing one leaves nothing running.
 		Map<Stack, JvmService> definitions = new EnumMap<>(Stack.class);
 		for (Stack stack : Stack.values()) {
-			definitions.put(stack, service(database, stack, downstream));
+			definitions.put(stack, service(database, stack, downstream, directory));
 		}
 		Map<Stack, Future<RunningService>> starting = new EnumMap<>(Stack.class);
 		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -91,12 +91,17 @@ final class Stacks implements AutoCloseable {
 		return new Stacks(database, services);
 	}
 
-	private static JvmService service(Database database, Stack stack, RunningService downstream) {
+	private static JvmService service(Database database, Stack stack, RunningService downstream, Directory directory) {
 		return JvmService.jar(stack.id(), stack.app().jar())
 			.jvmFlags(JVM_FLAGS)
 			.args(database.args(stack))
 			.args("--fluxbench.downstream.base-url=" + downstream.baseUri(),
-					"--fluxbench.downstream.read-timeout=" + DOWNSTREAM_READ_TIMEOUT)
+					"--fluxbench.downstream.read-timeout=" + DOWNSTREAM_READ_TIMEOUT,
+					"--fluxbench.partner-repository.base-url=" + downstream.baseUri(),
+					"--fluxbench.partner-repository.read-timeout=" + DOWNSTREAM_READ_TIMEOUT,
+					"--fluxbench.ingestion.base-url=" + downstream.baseUri(),
+					// No ingestion of its own during the suite: only the tests' ones.
+					"--fluxbench.ingestion.schedule=-", "--fluxbench.ldap.url=" + directory.url())
 			.logFile(logs().resolve(database + "-" + stack.id() + ".log"));
 	}
 
