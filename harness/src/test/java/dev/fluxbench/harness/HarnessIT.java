@@ -66,6 +66,37 @@ class HarnessIT {
 	}
 
 	@Test
+	void thesisRunAuthenticatesAgainstTheDirectoryAndCachesInRedis() throws Exception {
+		Path out = this.temporary.resolve("thesis");
+		Path console = this.temporary.resolve("thesis-console.txt");
+		// Scaled so that the thesis' 60 s ramp-up takes 3 s: 40 users become 2, a 40 s hold 2 s.
+		Process harness = start(console, "run", "--scenario", "thesis-normal", "--stacks", "mvc-redis,webflux",
+				"--users", "40", "--hold", "40s", "--scale", "0.05", "--warmup", "1s", "--out", out.toString());
+		assertThat(harness.waitFor(6, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
+		List<String> lines = Files.readAllLines(console);
+		assertThat(harness.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isZero();
+		ResultsDirectory results = new ResultsDirectory(out);
+		for (String stack : List.of("mvc-redis", "webflux")) {
+			LoadKey key = new LoadKey("thesis-normal", 2, stack, 1);
+			// Every lookup got past LDAP and the requester check and said "success": true.
+			assertThat(SamplesCsv.read(results.samplesCsv(key))).as("samples of %s", stack)
+				.isNotEmpty()
+				.allSatisfy((sample) -> {
+					assertThat(sample.label()).isEqualTo("unit-lookup");
+					assertThat(sample.success()).as("%s", sample).isTrue();
+				});
+			assertThat(Files.readAllLines(results.metricsCsv(key))).as("metrics of %s", stack)
+				.anySatisfy((line) -> assertThat(line).contains(",ldap,cpu_time_seconds,"));
+		}
+		assertThat(Files.readAllLines(results.metricsCsv(new LoadKey("thesis-normal", 2, "mvc-redis", 1))))
+			.anySatisfy((line) -> assertThat(line).contains("cache_gets_total").contains("result=\"\"hit\"\""));
+		assertThat(results.stackDirectory(1, "mvc-redis").resolve("info.json")).content().contains("distributed");
+		assertThat(results.runJson()).content()
+			.contains("\"directory\"", "\"redis\"", "\"bodyPattern\"", "\"Authorization\"")
+			.doesNotContain("bG9hZHRlc3Q6bG9hZHRlc3Qtc2VjcmV0");
+	}
+
+	@Test
 	void interruptedRunLeavesNoChildAndKeepsTheFinishedLoad() throws Exception {
 		Path out = this.temporary.resolve("results");
 		Path console = this.temporary.resolve("console.txt");

@@ -144,7 +144,8 @@ public final class Benchmark {
 			List<Object> loads = new ArrayList<>();
 			record.put("loads", loads);
 			for (int load : scenario.loads()) {
-				loads.add(runLoad(scenario, new LoadKey(scenario.name(), load, stack.id(), trial), app, downstream));
+				loads.add(runLoad(scenario, new LoadKey(scenario.name(), load, stack.id(), trial), app, downstream,
+						services));
 				writeRunJson("running");
 			}
 		}
@@ -152,14 +153,14 @@ public final class Benchmark {
 	}
 
 	private Map<String, Object> runLoad(Scenario scenario, LoadKey key, RunningService app,
-			RunningService downstream) {
+			RunningService downstream, Services services) {
 		SampleSink.Progress progress = new SampleSink.Progress();
 		Instant start = Instant.now();
 		String prefix = "[" + scenario.name() + "] " + key.stack() + " trial " + key.trial() + "/" + scenario.trials()
 				+ " load " + key.load() + (scenario.isOpenModel() ? " rps" : " users");
 		try (SamplesCsv samples = SamplesCsv.create(this.results.samplesCsv(key));
 				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key),
-						app.uri("/actuator/prometheus"), app.pid(), downstream.pid());
+						app.uri("/actuator/prometheus"), app.pid(), services.pids(downstream));
 				StatusLine status = new StatusLine(this.out, prefix, scenario.estimatedLength(), progress)) {
 			LoadPlan.run(scenario, key.load(), app.baseUri(), samples::write, progress);
 		}

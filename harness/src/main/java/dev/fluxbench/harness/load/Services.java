@@ -53,6 +53,14 @@ final class Services implements AutoCloseable {
 		return this.directoryUrl;
 	}
 
+	/** The processes whose CPU and RSS metrics.csv records next to the app's, by source name. */
+	Map<String, Long> pids(RunningService downstream) {
+		Map<String, Long> pids = new LinkedHashMap<>();
+		pids.put("downstream", downstream.pid());
+		this.directory.ifPresent((service) -> pids.put("ldap", service.pid()));
+		return pids;
+	}
+
 	/** A cold cache for every trial of a cached variant, whatever ran before it. */
 	void reset(Stack stack) {
 		if (stack.cache() == Stack.Cache.DISTRIBUTED) {

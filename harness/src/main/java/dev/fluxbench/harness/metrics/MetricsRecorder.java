@@ -14,13 +14,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code metrics.csv}: every second during a load, the app's kept Prometheus series, the app's
- * and the downstream's RSS and CPU time from /proc, and the generator's own CPU time, so that a
+ * {@code metrics.csv}: every second during a load, the app's kept Prometheus series, the RSS and
+ * CPU time from /proc of the app and of what serves it (the downstream, the LDAP directory), and the generator's own CPU time, so that a
  * reader can tell whether the generator, not the app, was the bottleneck. One line per value,
  * flushed after each scrape.
  */
@@ -37,7 +38,8 @@ public final class MetricsRecorder implements AutoCloseable {
 
 	private final long appPid;
 
-	private final long downstreamPid;
+	/** Processes that serve the app (downstream, LDAP directory), by their name in the file. */
+	private final Map<String, Long> servicePids;
 
 	private final BufferedWriter writer;
 
@@ -45,10 +47,10 @@ public final class MetricsRecorder implements AutoCloseable {
 
 	private final ScheduledExecutorService scheduler;
 
-	private MetricsRecorder(Path file, URI prometheus, long appPid, long downstreamPid) throws IOException {
+	private MetricsRecorder(Path file, URI prometheus, long appPid, Map<String, Long> servicePids) throws IOException {
 		this.prometheus = prometheus;
 		this.appPid = appPid;
-		this.downstreamPid = downstreamPid;
+		this.servicePids = Map.copyOf(servicePids);
 		Files.createDirectories(file.toAbsolutePath().getParent());
 		this.writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
 		this.writer.write(HEADER);
@@ -59,9 +61,9 @@ public final class MetricsRecorder implements AutoCloseable {
 	}
 
 	/** Starts recording now and every second until closed. */
-	public static MetricsRecorder start(Path file, URI prometheus, long appPid, long downstreamPid) {
+	public static MetricsRecorder start(Path file, URI prometheus, long appPid, Map<String, Long> servicePids) {
 		try {
-			MetricsRecorder recorder = new MetricsRecorder(file, prometheus, appPid, downstreamPid);
+			MetricsRecorder recorder = new MetricsRecorder(file, prometheus, appPid, servicePids);
 			recorder.scheduler.scheduleAtFixedRate(recorder::recordQuietly, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
 			return recorder;
 		}
@@ -83,7 +85,7 @@ public final class MetricsRecorder implements AutoCloseable {
 		Instant now = Instant.now();
 		StringBuilder lines = new StringBuilder();
 		ProcessStats.of(this.appPid).ifPresent((stats) -> process(lines, now, "app", stats));
-		ProcessStats.of(this.downstreamPid).ifPresent((stats) -> process(lines, now, "downstream", stats));
+		this.servicePids.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, stats)));
 		long generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
 			.getProcessCpuTime();
 		line(lines, now, "generator", "cpu_time_seconds", "", generatorCpu / 1e9);
