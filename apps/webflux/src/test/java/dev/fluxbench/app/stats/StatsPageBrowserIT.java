@@ -20,6 +20,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
+import reactor.blockhound.BlockingOperationError;
+import reactor.core.Exceptions;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -32,6 +36,7 @@ import org.springframework.r2dbc.connection.init.ResourceDatabasePopulator;
 import org.springframework.r2dbc.core.DatabaseClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * The statistics page as a person sees it: a fresh app on a real server, a few lookups through the
@@ -113,6 +118,17 @@ class StatsPageBrowserIT {
 			}
 			assertThat(shown).isEqualTo(made).isEqualTo(prometheusLookups());
 		}
+	}
+
+	@Test
+	void blockHoundShouldBeWatchingThisJvmToo() {
+		// failsafe runs this class in a JVM of its own: without this, a green page could mean that
+		// BlockHound was never installed there.
+		Throwable failure = catchThrowable(() -> Mono.fromCallable(() -> {
+			Thread.sleep(1);
+			return true;
+		}).subscribeOn(Schedulers.parallel()).block());
+		assertThat(Exceptions.unwrap(failure)).isInstanceOf(BlockingOperationError.class);
 	}
 
 	private void lookup(long id, String requester, int expectedStatus, Map<String, Long> made)
