@@ -16,6 +16,13 @@ public class KnownBlockingCalls implements BlockHoundIntegration {
 		// A one-time read of a local jar, not I/O per request.
 		builder.allowBlockingCallsInside("org.hibernate.validator.resourceloading.PlatformResourceBundleLocator",
 				"loadBundle");
+		// Thymeleaf initialises its engine on the first render, reading its own version file from its
+		// jar, and reads a template from the class path the first time it renders it; parsed
+		// templates are cached (spring.thymeleaf.cache). Once per engine and template, not per request:
+		// the statistics page's data (R2DBC, the meter registry) is read without blocking.
+		builder.allowBlockingCallsInside("org.thymeleaf.TemplateEngine", "initialize");
+		builder.allowBlockingCallsInside("org.thymeleaf.templateparser.markup.AbstractMarkupTemplateParser",
+				"parse");
 	}
 
 }
