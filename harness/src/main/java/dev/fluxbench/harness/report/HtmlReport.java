@@ -22,7 +22,9 @@ import dev.fluxbench.harness.results.Json;
 final class HtmlReport {
 
 	/** One colour per stack, the same in every chart; later stacks take the spare ones in order. */
-	static final Map<String, String> STACK_COLOURS = Map.of("mvc", "#3b6fb6", "mvc-vt", "#2e9e6a", "webflux", "#d1563b");
+	static final Map<String, String> STACK_COLOURS = Map.of("mvc", "#3b6fb6", "mvc-vt", "#2e9e6a", "webflux", "#d1563b",
+			// A cached variant is a darker shade of its stack.
+			"mvc-redis", "#1d3d6e", "webflux-redis", "#8a2d17");
 
 	private static final List<String> SPARE_COLOURS = List.of("#8a5cc2", "#c9a227", "#4aa3b5", "#7d7d7d");
 
