@@ -1,0 +1,39 @@
+package dev.fluxbench.app.ingestion;
+
+import java.net.URI;
+
+import reactor.core.publisher.Flux;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/** Downloads a partner's delta file as the buffers arrive, never as a whole. */
+@Component
+class IngestionClient {
+
+	private final WebClient webClient;
+
+	IngestionClient(WebClient ingestionWebClient) {
+		this.webClient = ingestionWebClient;
+	}
+
+	/**
+	 * The file's body, buffer by buffer, at the pace its subscriber asks for them; a
+	 * {@link DownloadException} when the server answers with anything but 2xx.
+	 */
+	Flux<DataBuffer> download(URI url) {
+		return this.webClient.get()
+			.uri(url)
+			.accept(MediaType.APPLICATION_NDJSON, MediaType.ALL)
+			.exchangeToFlux((response) -> {
+				if (!response.statusCode().is2xxSuccessful()) {
+					return response.releaseBody()
+						.thenMany(Flux.error(new DownloadException(url, response.statusCode().value())));
+				}
+				return response.bodyToFlux(DataBuffer.class);
+			});
+	}
+
+}
