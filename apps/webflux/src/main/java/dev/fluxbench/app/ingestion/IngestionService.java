@@ -21,6 +21,7 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.cache.Cache;
 import org.springframework.cache.CacheManager;
@@ -42,7 +43,7 @@ import org.springframework.stereotype.Service;
  * being written, so memory stays bounded and the download goes at the database's pace.
  */
 @Service
-class IngestionService {
+class IngestionService implements DisposableBean {
 
 	/** The unit lookup's cache: a unit it holds may be older than the one just stored. */
 	static final String UNITS_CACHE = "units";
@@ -62,12 +63,20 @@ class IngestionService {
 	private final Scheduler scheduler;
 
 	IngestionService(IngestionClient client, IngestionStore store, IngestionProperties properties,
-			ObjectProvider<CacheManager> cacheManagers, Scheduler ingestionScheduler) {
+			ObjectProvider<CacheManager> cacheManagers) {
 		this.client = client;
 		this.store = store;
 		this.properties = properties;
 		this.cacheManagers = cacheManagers;
-		this.scheduler = ingestionScheduler;
+		// Where files are read: a read may wait for the network, and parsing 100 000 lines is CPU work
+		// that would hold up every other connection of an event loop. One thread per partner at most,
+		// and the scheduler is the service's own, not a bean another component could pick up by type.
+		this.scheduler = Schedulers.newBoundedElastic(properties.partners().size(), 100, "ingestion");
+	}
+
+	@Override
+	public void destroy() {
+		this.scheduler.dispose();
 	}
 
 	/** Runs one ingestion to its end and answers its record, succeeded or failed. */
