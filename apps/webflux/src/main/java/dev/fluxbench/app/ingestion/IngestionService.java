@@ -39,8 +39,8 @@ import org.springframework.stereotype.Service;
  * The download's buffers are piped into the same {@link DeltaFileReader} the mvc stack reads from,
  * so both stacks accept, reject and word alike. The reader blocks while it waits for the next
  * buffer, so it runs on the ingestion scheduler, never on an event loop; the pipe asks Netty for
- * {@value #BUFFERS_AHEAD} buffers at a time, and each batch is read only when the previous one is
- * being written, so memory stays bounded and the download goes at the database's pace.
+ * {@value #BUFFERS_AHEAD} buffers at a time, and a batch is read only once the previous one is
+ * stored, as in the mvc stack, so memory stays bounded and the download goes at the database's pace.
  */
 @Service
 class IngestionService implements DisposableBean {
@@ -127,7 +127,10 @@ class IngestionService implements DisposableBean {
 					// Requests from downstream, which come on the database's threads, are moved here too.
 					.subscribeOn(this.scheduler)
 					.buffer(this.properties.batchSize())
-					.concatMap((batch) -> this.store.write(id, batch, tally), 1)
+					// No prefetch: the next batch is asked for, and so read, on an ingestion thread once the
+					// last one is stored. With a batch prefetched, the store would be called on the thread
+					// that finished the last write, a database event loop.
+					.concatMap((batch) -> this.store.write(id, batch, tally), 0)
 					.then(Mono.fromCallable(file::counts)),
 				DeltaFileReader::close)
 			.subscribeOn(this.scheduler);
