@@ -79,8 +79,16 @@ class IngestionService implements DisposableBean {
 		this.scheduler.dispose();
 	}
 
-	/** Runs one ingestion to its end and answers its record, succeeded or failed. */
+	/**
+	 * Runs one ingestion to its end and answers its record, succeeded or failed. It runs to its end
+	 * even when the subscriber cancels, a client that hangs up say, as a servlet thread in the mvc
+	 * stack does: an ingestion cut off midway would stay {@code RUNNING} for ever.
+	 */
 	Mono<IngestionDto> ingest(String partner, LocalDate day) {
+		return Mono.defer(() -> Mono.fromFuture(run(partner, day).toFuture(), true));
+	}
+
+	private Mono<IngestionDto> run(String partner, LocalDate day) {
 		URI url = this.properties.fileUrl(partner, day);
 		return this.store.start(partner, day, url, Instant.now()).flatMap((id) -> {
 			Tally tally = new Tally();
