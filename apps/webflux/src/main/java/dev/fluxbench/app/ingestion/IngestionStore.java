@@ -36,11 +36,13 @@ import org.springframework.transaction.reactive.TransactionalOperator;
  * never set back. Both drivers read {@code $1}-style bind markers.
  *
  * <p>
- * Inserts are one multi-row {@code insert ... values (...), (...)} per batch: r2dbc-postgresql runs
- * a statement's bindings ({@code Statement.add()}) one round trip each, which made a 100 000-unit
- * file take 23 s on PostgreSQL against under 5 s through a JDBC batch, which pgjdbc sends in one
- * round trip. Updates, a minority in a delta file, stay a statement with a binding per unit: a
- * multi-row update is written differently in H2 and PostgreSQL.
+ * How inserts are batched depends on the database. On PostgreSQL they are one multi-row
+ * {@code insert ... values (...), (...)} per batch: r2dbc-postgresql runs a statement's bindings
+ * ({@code Statement.add()}) one round trip each, which made a 100 000-unit file take 23 s against
+ * under 5 s through a JDBC batch, which pgjdbc sends in one round trip. On H2 they are a statement
+ * with a binding per row: r2dbc-h2 spent about half a second on each multi-row insert of 500 rows.
+ * Updates, a minority in a delta file, are a statement with a binding per unit on both: a multi-row
+ * update is written differently in H2 and PostgreSQL.
  */
 @Repository
 class IngestionStore {
@@ -53,11 +55,15 @@ class IngestionStore {
 
 	private static final String INSERT_UNITS = "insert into unit (id, partner, name, category, amount, currency, version, updated_at)";
 
+	private static final int UNIT_COLUMNS = 8;
+
 	private static final String UPDATE_UNIT = """
 			update unit set name = $3, category = $4, amount = $5, currency = $6,
 			version = $7, updated_at = $8 where id = $1 and partner = $2 and version < $7""";
 
 	private static final String INSERT_REJECTIONS = "insert into ingestion_rejection (ingestion_id, line_number, reason)";
+
+	private static final int REJECTION_COLUMNS = 3;
 
 	/** Rows per multi-row insert; PostgreSQL takes at most 65 535 parameters in a statement. */
 	private static final int MAX_ROWS = 1000;
@@ -66,9 +72,13 @@ class IngestionStore {
 
 	private final TransactionalOperator transactions;
 
+	private final boolean multiRowInserts;
+
 	IngestionStore(DatabaseClient database, TransactionalOperator transactions) {
 		this.database = database;
 		this.transactions = transactions;
+		// r2dbc-pool answers with the metadata of the driver it pools.
+		this.multiRowInserts = "PostgreSQL".equals(database.getConnectionFactory().getMetadata().getName());
 	}
 
 	Mono<Long> start(String partner, LocalDate day, URI fileUrl, Instant startedAt) {
@@ -114,9 +124,9 @@ class IngestionStore {
 					tally.unchanged++;
 				}
 			}
-			return insertRows(INSERT_UNITS, 8, inserts, IngestionStore::bindUnit)
+			return insertRows(INSERT_UNITS, UNIT_COLUMNS, inserts, IngestionStore::bindUnit)
 				.then(Mono.fromRunnable(() -> tally.inserted += inserts.size()))
-				.thenMany(batch(UPDATE_UNIT, updates, IngestionStore::bindUnit))
+				.thenMany(batch(UPDATE_UNIT, updates, (statement, unit) -> bindUnit(statement::bind, 0, unit)))
 				// 0: a newer version was stored since the versions were read.
 				.doOnNext((count) -> {
 					if (count == 0) {
@@ -126,10 +136,12 @@ class IngestionStore {
 						tally.updated++;
 					}
 				})
-				.then(insertRows(INSERT_REJECTIONS, 3, rejections,
-						(spec, first, rejection) -> spec.bind(first, ingestion)
-							.bind(first + 1, rejection.lineNumber())
-							.bind(first + 2, IngestionRules.clip(rejection.reason()))))
+				.then(insertRows(INSERT_REJECTIONS, REJECTION_COLUMNS, rejections,
+						(to, first, rejection) -> {
+							to.bind(first, ingestion);
+							to.bind(first + 1, rejection.lineNumber());
+							to.bind(first + 2, IngestionRules.clip(rejection.reason()));
+						}))
 				.then(Mono.fromRunnable(() -> {
 					tally.rejected += rejections.size();
 					tally.lines += lines.size();
@@ -149,8 +161,22 @@ class IngestionStore {
 			.collectMap(Stored::id);
 	}
 
-	/** {@code insertInto values (...), (...)}, {@link #MAX_ROWS} rows at a time. */
+	/**
+	 * {@code insertInto values (...), (...)}, {@link #MAX_ROWS} rows at a time on PostgreSQL; one
+	 * statement with a binding per row elsewhere.
+	 */
 	private <T> Mono<Void> insertRows(String insertInto, int columns, List<T> rows, RowBinder<T> binder) {
+		if (rows.isEmpty()) {
+			return Mono.empty();
+		}
+		if (!this.multiRowInserts) {
+			StringBuilder sql = new StringBuilder(insertInto).append(" values (");
+			for (int column = 1; column <= columns; column++) {
+				sql.append((column > 1) ? ", $" : "$").append(column);
+			}
+			return batch(sql.append(')').toString(), rows, (statement, row) -> binder.bind(statement::bind, 0, row))
+				.then();
+		}
 		return Flux.range(0, (rows.size() + MAX_ROWS - 1) / MAX_ROWS).concatMap((chunk) -> {
 			List<T> some = rows.subList(chunk * MAX_ROWS, Math.min(rows.size(), (chunk + 1) * MAX_ROWS));
 			StringBuilder sql = new StringBuilder(insertInto).append(" values ");
@@ -161,11 +187,12 @@ class IngestionStore {
 				}
 				sql.append(')');
 			}
-			DatabaseClient.GenericExecuteSpec spec = this.database.sql(sql.toString());
+			List<DatabaseClient.GenericExecuteSpec> spec = new ArrayList<>(List.of(this.database.sql(sql.toString())));
+			Binder to = (index, value) -> spec.set(0, spec.get(0).bind(index, value));
 			for (int row = 0; row < some.size(); row++) {
-				spec = binder.bind(spec, row * columns, some.get(row));
+				binder.bind(to, row * columns, some.get(row));
 			}
-			return spec.then();
+			return spec.get(0).then();
 		}).then();
 	}
 
@@ -236,34 +263,15 @@ class IngestionStore {
 			.one();
 	}
 
-	private static void bindUnit(Statement statement, UnitDto unit) {
-		statement.bind(0, unit.id())
-			.bind(1, unit.partner())
-			.bind(2, unit.name())
-			.bind(3, unit.category())
-			.bind(4, unit.amount())
-			.bind(5, unit.currency())
-			.bind(6, unit.version())
-			.bind(7, utc(unit.updatedAt()));
-	}
-
-	private static DatabaseClient.GenericExecuteSpec bindUnit(DatabaseClient.GenericExecuteSpec spec, int first,
-			UnitDto unit) {
-		return spec.bind(first, unit.id())
-			.bind(first + 1, unit.partner())
-			.bind(first + 2, unit.name())
-			.bind(first + 3, unit.category())
-			.bind(first + 4, unit.amount())
-			.bind(first + 5, unit.currency())
-			.bind(first + 6, unit.version())
-			.bind(first + 7, utc(unit.updatedAt()));
-	}
-
-	@FunctionalInterface
-	private interface RowBinder<T> {
-
-		DatabaseClient.GenericExecuteSpec bind(DatabaseClient.GenericExecuteSpec spec, int first, T row);
-
+	private static void bindUnit(Binder to, int first, UnitDto unit) {
+		to.bind(first, unit.id());
+		to.bind(first + 1, unit.partner());
+		to.bind(first + 2, unit.name());
+		to.bind(first + 3, unit.category());
+		to.bind(first + 4, unit.amount());
+		to.bind(first + 5, unit.currency());
+		to.bind(first + 6, unit.version());
+		to.bind(first + 7, utc(unit.updatedAt()));
 	}
 
 	// Positional, in the order of COLUMNS: both drivers match names case-insensitively, but
@@ -283,6 +291,22 @@ class IngestionStore {
 	}
 
 	private record Stored(long id, long version, String partner) {
+
+	}
+
+	/** Binds a value to a bind marker, counted from 0: of an R2DBC statement, or of a DatabaseClient's. */
+	@FunctionalInterface
+	private interface Binder {
+
+		void bind(int index, Object value);
+
+	}
+
+	/** Binds one row's values to the markers from {@code first} on. */
+	@FunctionalInterface
+	private interface RowBinder<T> {
+
+		void bind(Binder to, int first, T row);
 
 	}
 
