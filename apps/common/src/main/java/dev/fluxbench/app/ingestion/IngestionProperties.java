@@ -1,0 +1,40 @@
+package dev.fluxbench.app.ingestion;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.util.List;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Where the partners' delta files come from, when they are fetched and how they are stored. The
+ * values live in each app's application.yaml, so that /actuator/info shows what was in force.
+ *
+ * @param baseUrl the file server; a partner's file for a day is
+ * {@code {baseUrl}/partners/{partner}/deltas/{day}.jsonl}
+ * @param partners the partners whose files may be ingested, and whom the schedule ingests
+ * @param schedule a cron expression in UTC for ingesting yesterday's files, or {@code -} for never
+ * @param batchSize how many lines are stored per database round trip and transaction
+ * @param connectTimeout how long to wait for a TCP connection to the file server
+ * @param readTimeout how long the file server may stay silent, before the answer or within it
+ */
+@Validated
+@ConfigurationProperties("fluxbench.ingestion")
+record IngestionProperties(@NotNull URI baseUrl, @NotEmpty List<@NotBlank String> partners, @NotBlank String schedule,
+		@Min(1) @Max(10_000) int batchSize, @NotNull Duration connectTimeout, @NotNull Duration readTimeout) {
+
+	URI fileUrl(String partner, LocalDate day) {
+		String base = this.baseUrl.toString();
+		return URI.create((base.endsWith("/") ? base.substring(0, base.length() - 1) : base) + "/partners/" + partner
+				+ "/deltas/" + day + ".jsonl");
+	}
+
+}

@@ -1,0 +1,139 @@
+package dev.fluxbench.app.ingestion;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+
+import dev.fluxbench.contract.problem.Problem.InvalidField;
+import dev.fluxbench.contract.problem.ProblemType;
+import dev.fluxbench.contract.unit.IngestionDetails;
+import dev.fluxbench.contract.unit.IngestionDto;
+import dev.fluxbench.contract.unit.IngestionStatus;
+import dev.fluxbench.contract.unit.RejectionDto;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Mono;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.reactive.server.WebTestClient;
+import org.springframework.test.web.reactive.server.WebTestClient.RequestHeadersSpec;
+import org.springframework.test.web.reactive.server.assertj.WebTestClientResponse;
+
+import static dev.fluxbench.app.system.ProblemJson.problem;
+import static dev.fluxbench.contract.unit.UnitPaths.INGESTIONS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.BDDMockito.then;
+
+@WebFluxTest(IngestionController.class)
+@EnableConfigurationProperties(IngestionProperties.class)
+class IngestionControllerTests {
+
+	private static final IngestionDto SUCCEEDED = new IngestionDto(7, "partner-1", LocalDate.parse("2026-11-20"),
+			"http://127.0.0.1:8090/partners/partner-1/deltas/2026-11-20.jsonl", Instant.parse("2026-11-21T02:00:00Z"),
+			Instant.parse("2026-11-21T02:00:03.5Z"), IngestionStatus.SUCCEEDED, 100, 98, 40, 50, 8, 2, null);
+
+	private static final String SUCCEEDED_JSON = """
+			{"id": 7, "partner": "partner-1", "day": "2026-11-20",
+			 "fileUrl": "http://127.0.0.1:8090/partners/partner-1/deltas/2026-11-20.jsonl",
+			 "startedAt": "2026-11-21T02:00:00Z", "finishedAt": "2026-11-21T02:00:03.500Z", "status": "SUCCEEDED",
+			 "lines": 100, "accepted": 98, "inserted": 40, "updated": 50, "unchanged": 8, "rejected": 2, "failure": null}""";
+
+	@Autowired
+	private WebTestClient client;
+
+	@MockitoBean
+	private IngestionService ingestions;
+
+	@Test
+	void ingestShouldAnswer201WithLocationAndTheRecord() {
+		given(this.ingestions.ingest("partner-1", LocalDate.parse("2026-11-20"))).willReturn(Mono.just(SUCCEEDED));
+		// Absolute, as on a real server: a mock WebFlux request without a host would get a relative Location.
+		assertThat(exchange(this.client.post()
+			.uri("http://localhost" + INGESTIONS)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("{\"partner\": \"partner-1\", \"day\": \"2026-11-20\"}"))).hasStatus(HttpStatus.CREATED)
+			.hasHeader(HttpHeaders.LOCATION, "http://localhost" + INGESTIONS + "/7")
+			.hasContentType(MediaType.APPLICATION_JSON)
+			.bodyJson()
+			.isStrictlyEqualTo(SUCCEEDED_JSON);
+	}
+
+	@Test
+	void ingestWhenPartnerIsUnknownShouldAnswer400() {
+		assertThat(ingest("{\"partner\": \"partner-9\", \"day\": \"2026-11-20\"}")).hasStatus(HttpStatus.BAD_REQUEST)
+			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.bodyJson()
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.", new InvalidField(
+					"partner", "must be one of [partner-1, partner-2, partner-3, partner-4, partner-5]")));
+		then(this.ingestions).shouldHaveNoInteractions();
+	}
+
+	@Test
+	void ingestWhenDayIsInTheFutureShouldAnswer400() {
+		String tomorrow = IngestionRules.today().plusDays(1).toString();
+		assertThat(ingest("{\"partner\": \"partner-1\", \"day\": \"" + tomorrow + "\"}")).hasStatus(HttpStatus.BAD_REQUEST)
+			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.bodyJson()
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.",
+					new InvalidField("day", "must not be after today (UTC)")));
+		then(this.ingestions).shouldHaveNoInteractions();
+	}
+
+	@Test
+	void ingestWhenDayIsMissingOrNotADateShouldAnswer400() {
+		assertThat(ingest("{\"partner\": \"partner-1\"}")).hasStatus(HttpStatus.BAD_REQUEST)
+			.bodyJson()
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.",
+					new InvalidField("day", "must not be null")));
+		assertThat(ingest("{\"partner\": \"partner-1\", \"day\": \"2026-11-31\"}")).hasStatus(HttpStatus.BAD_REQUEST)
+			.bodyJson()
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.",
+					new InvalidField("day", "has the wrong type")));
+		then(this.ingestions).shouldHaveNoInteractions();
+	}
+
+	@Test
+	void listShouldAnswerTheRecentIngestions() {
+		given(this.ingestions.recent()).willReturn(Mono.just(List.of(SUCCEEDED)));
+		assertThat(exchange(this.client.get().uri(INGESTIONS))).hasStatusOk()
+			.hasContentType(MediaType.APPLICATION_JSON)
+			.bodyJson()
+			.isStrictlyEqualTo("[" + SUCCEEDED_JSON + "]");
+	}
+
+	@Test
+	void getShouldAnswerTheIngestionWithItsFirstRejections() {
+		given(this.ingestions.details(7)).willReturn(Mono.just(
+				new IngestionDetails(SUCCEEDED, 2, List.of(new RejectionDto(3, "blank line"), new RejectionDto(9, "duplicate of line 4 (id 5)")))));
+		assertThat(exchange(this.client.get().uri(INGESTIONS + "/7"))).hasStatusOk()
+			.hasContentType(MediaType.APPLICATION_JSON)
+			.bodyJson()
+			.isStrictlyEqualTo("""
+					{"ingestion": %s, "rejectionsTotal": 2, "rejections": [{"lineNumber": 3, "reason": "blank line"},
+					 {"lineNumber": 9, "reason": "duplicate of line 4 (id 5)"}]}""".formatted(SUCCEEDED_JSON));
+	}
+
+	@Test
+	void getWhenIngestionIsUnknownShouldAnswer404() {
+		given(this.ingestions.details(99)).willReturn(Mono.error(new IngestionNotFoundException(99)));
+		assertThat(exchange(this.client.get().uri(INGESTIONS + "/99"))).hasStatus(HttpStatus.NOT_FOUND)
+			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
+			.bodyJson()
+			.isLenientlyEqualTo(problem(ProblemType.NOT_FOUND, INGESTIONS + "/99", "Ingestion 99 does not exist."));
+	}
+
+	private WebTestClientResponse ingest(String body) {
+		return exchange(this.client.post().uri(INGESTIONS).contentType(MediaType.APPLICATION_JSON).bodyValue(body));
+	}
+
+	private static WebTestClientResponse exchange(RequestHeadersSpec<?> request) {
+		return WebTestClientResponse.from(request.exchange());
+	}
+
+}
