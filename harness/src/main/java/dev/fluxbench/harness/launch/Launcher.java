@@ -132,6 +132,9 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database)
 		List<String> args = new ArrayList<>(this.database.args(stack));
 		args.add("--fluxbench.downstream.base-url=" + downstream);
 		args.add("--fluxbench.partner-repository.base-url=" + downstream);
+		args.add("--fluxbench.ingestion.base-url=" + downstream);
+		// An ingestion that the schedule starts mid-load would be measured as the stack's latency.
+		args.add("--fluxbench.ingestion.schedule=-");
 		args.add("--fluxbench.cache.mode=" + stack.cache().mode());
 		if (stack.cache() == Stack.Cache.DISTRIBUTED) {
 			args.addAll(Redis.LOCAL.args());
