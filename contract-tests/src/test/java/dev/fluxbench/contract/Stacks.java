@@ -36,15 +36,29 @@ final class Stacks implements AutoCloseable {
 
 	private final Map<Stack, Client> clients = new EnumMap<>(Stack.class);
 
-	private Stacks(Database database, Map<Stack, RunningService> services) {
+	private final Client downstream;
+
+	private Stacks(Database database, Map<Stack, RunningService> services, RunningService downstream) {
 		this.database = database;
 		this.services = services;
+		this.downstream = new Client("downstream", downstream.baseUri());
 		services.forEach((stack, service) -> this.clients.put(stack, new Client(database + "/" + stack, service.baseUri())));
 	}
+
+	/** Lines of a partner's delta file: enough for batches and rejections, quick to ingest six times. */
+	static final int DELTA_FILE_UNITS = 2000;
+
+	/** Files with broken and repeated lines, so that every ingestion rejects some. */
+	static final int DELTA_FILE_MALFORMED_EVERY = 97;
+
+	static final int DELTA_FILE_DUPLICATE_EVERY = 89;
 
 	static RunningService startDownstream() {
 		return JvmService.jar("downstream", App.DOWNSTREAM.jar())
 			.jvmFlags(JVM_FLAGS)
+			.args("--fluxbench.downstream-server.partner.units=" + DELTA_FILE_UNITS,
+					"--fluxbench.downstream-server.partner.malformed-every=" + DELTA_FILE_MALFORMED_EVERY,
+					"--fluxbench.downstream-server.partner.duplicate-every=" + DELTA_FILE_DUPLICATE_EVERY)
 			.logFile(logs().resolve("downstream.log"))
 			.start();
 	}
@@ -88,7 +102,7 @@ final class Stacks implements AutoCloseable {
 			failures.stream().skip(1).forEach(failure::addSuppressed);
 			throw failure;
 		}
-		return new Stacks(database, services);
+		return new Stacks(database, services, downstream);
 	}
 
 	private static JvmService service(Database database, Stack stack, RunningService downstream, Directory directory) {
@@ -115,6 +129,11 @@ final class Stacks implements AutoCloseable {
 
 	Client client(Stack stack) {
 		return this.clients.get(stack);
+	}
+
+	/** The downstream every stack calls: the passthrough's target and the partners' file server. */
+	Client downstream() {
+		return this.downstream;
 	}
 
 	RunningService service(Stack stack) {

@@ -37,7 +37,8 @@ class SecurityConfiguration {
 		http.securityMatcher(SECURED_PATHS)
 			.authorizeHttpRequests((requests) -> requests
 				.requestMatchers(HttpMethod.GET, UnitPaths.UNITS + "/**").hasRole(UnitPaths.USER_ROLE)
-				.requestMatchers(HttpMethod.GET, UnitPaths.INGESTIONS).hasRole(UnitPaths.USER_ROLE)
+				.requestMatchers(HttpMethod.GET, UnitPaths.INGESTIONS, UnitPaths.INGESTIONS + "/*")
+				.hasRole(UnitPaths.USER_ROLE)
 				.requestMatchers(HttpMethod.POST, UnitPaths.INGESTIONS).hasRole(UnitPaths.ADMIN_ROLE)
 				.requestMatchers(HttpMethod.GET, UnitPaths.STATS).hasRole(UnitPaths.USER_ROLE)
 				// Explicit rules only: a new endpoint under /api is refused until it is given one.

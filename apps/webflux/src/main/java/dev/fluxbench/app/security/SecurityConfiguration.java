@@ -81,7 +81,8 @@ class SecurityConfiguration {
 		return http.securityMatcher(ServerWebExchangeMatchers.pathMatchers(SECURED_PATHS))
 			.authorizeExchange((exchanges) -> exchanges
 				.pathMatchers(HttpMethod.GET, UnitPaths.UNITS + "/**").hasRole(UnitPaths.USER_ROLE)
-				.pathMatchers(HttpMethod.GET, UnitPaths.INGESTIONS).hasRole(UnitPaths.USER_ROLE)
+				.pathMatchers(HttpMethod.GET, UnitPaths.INGESTIONS, UnitPaths.INGESTIONS + "/*")
+				.hasRole(UnitPaths.USER_ROLE)
 				.pathMatchers(HttpMethod.POST, UnitPaths.INGESTIONS).hasRole(UnitPaths.ADMIN_ROLE)
 				.pathMatchers(HttpMethod.GET, UnitPaths.STATS).hasRole(UnitPaths.USER_ROLE)
 				// Explicit rules only: a new endpoint under /api is refused until it is given one.
