@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "spring.datasource.url=jdbc:h2:mem:stats-tests;DB_CLOSE_DELAY=-1;MODE=PostgreSQL")
-@Sql({ "/stats-schema.sql", "/stats-ingestions.sql" })
+@Sql("/stats-ingestions.sql")
 class StatsControllerTests {
 
 	private static final TestDirectory directory = TestDirectory.start();

@@ -65,9 +65,8 @@ class StatsControllerTests {
 
 	/** What {@code @Sql} does in mvc, where there is a DataSource: here there is only R2DBC. */
 	@BeforeEach
-	void createAndSeedIngestions() {
-		new ResourceDatabasePopulator(new ClassPathResource("stats-schema.sql"),
-				new ClassPathResource("stats-ingestions.sql"))
+	void seedIngestions() {
+		new ResourceDatabasePopulator(new ClassPathResource("stats-ingestions.sql"))
 			.populate(this.db.getConnectionFactory())
 			.block();
 	}
