@@ -3,6 +3,7 @@ package dev.fluxbench.app.stats;
 import java.util.Comparator;
 import java.util.List;
 
+import dev.fluxbench.app.unit.UnitLookups;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -14,9 +15,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class LookupCounts {
-
-	/** Written by {@code UnitLookups}, with the two tags below. */
-	static final String METER = "fluxbench.unit.lookups";
 
 	private static final Comparator<LookupCount> BY_REQUESTER_AND_OUTCOME = Comparator
 		.comparing(LookupCount::requester)
@@ -30,7 +28,7 @@ public class LookupCounts {
 
 	/** One entry per requester and outcome that has been counted, ordered by requester, then outcome. */
 	public List<LookupCount> counts() {
-		return this.registry.find(METER)
+		return this.registry.find(UnitLookups.METER)
 			.counters()
 			.stream()
 			.map(LookupCounts::count)

@@ -12,9 +12,9 @@ import org.springframework.stereotype.Component;
  * page reads call counts per requester from it.
  */
 @Component
-class UnitLookups {
+public class UnitLookups {
 
-	static final String METER = "fluxbench.unit.lookups";
+	public static final String METER = "fluxbench.unit.lookups";
 
 	// The requester tag comes from a request header: past this many names, new ones are not counted,
 	// so that a client inventing names cannot grow the registry without bound.
