@@ -6,16 +6,20 @@ import java.util.stream.Collectors;
 
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
-import dev.fluxbench.harness.scenario.Seed;
+import dev.fluxbench.harness.scenario.Durations;
+import dev.fluxbench.harness.scenario.Step;
+import dev.fluxbench.harness.scenario.Workload;
 import dev.fluxbench.harness.scenario.Stack;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 @Command(name = "list", mixinStandardHelpOptions = true,
-		header = "List the scenarios and stacks fluxbench knows, each with the seed document it comes from.",
+		header = "List the built-in scenarios, with their files, and the stacks fluxbench can launch.",
 		synopsisHeading = "%nSYNOPSIS%n  ", descriptionHeading = "%nDESCRIPTION%n",
-		description = { "  Seeds are files in " + "/work/shared/seeds" + "; the report cites them." },
+		description = { "  Each built-in scenario is a file in the repository's scenarios/ directory, in the format"
+				+ " of docs/scenario-format.md: copy one, edit it, and run it with --scenario-file. Seeds are named by"
+				+ " the file name of the seed document they reproduce." },
 		optionListHeading = "%nOPTIONS%n")
 final class ListCommand implements Callable<Integer> {
 
@@ -29,14 +33,14 @@ final class ListCommand implements Callable<Integer> {
 		for (Scenario scenario : Catalogue.scenarios()) {
 			out.printf("  %-24s %s%s%n", scenario.name(), scenario.description(),
 					scenario.name().equals(Catalogue.DEFAULT_SCENARIO) ? " (default)" : "");
-			out.printf("  %-24s %s %s, ramp-up %d s, %s, %s; %d trial(s)%n", "",
-					scenario.isOpenModel() ? "target rps" : "users", scenario.loads(), scenario.rampUp().toSeconds(),
-					scenario.termination(),
-					scenario.requests().stream().map((request) -> request.label()).collect(Collectors.joining(" + ")),
+			Workload.Level first = scenario.levels().getFirst();
+			out.printf("  %-24s %s %s, ramp-up %s, %s, %s; %d trial(s)%n", "", scenario.workload().unit(),
+					scenario.loads(), Durations.format(first.rampUp()), first.termination(),
+					scenario.requests().stream().map(Step.Request::label).collect(Collectors.joining(" + ")),
 					scenario.trials());
-			out.printf("  %-24s stacks: %s; seed: %s%n", "",
+			out.printf("  %-24s file: %s; stacks: %s; seeds: %s%n", "", scenario.source(),
 					scenario.stacks().stream().map(Stack::id).collect(Collectors.joining(",")),
-					scenario.seeds().stream().map(Seed::toString).collect(Collectors.joining(", ")));
+					scenario.seeds().isEmpty() ? "none" : String.join(", ", scenario.seeds()));
 		}
 		out.println();
 		out.println("STACKS");

@@ -2,14 +2,18 @@ package dev.fluxbench.harness.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
@@ -18,11 +22,18 @@ import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.launch.Redis;
-import dev.fluxbench.harness.load.Benchmark;
-import dev.fluxbench.harness.load.RunPlan;
+import dev.fluxbench.harness.results.AssertionOutcome;
+import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.run.Benchmark;
+import dev.fluxbench.harness.run.RunPlan;
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
+import dev.fluxbench.harness.scenario.ScenarioException;
+import dev.fluxbench.harness.scenario.ScenarioReader;
 import dev.fluxbench.harness.scenario.Stack;
+import dev.fluxbench.harness.target.MetricsSource;
+import dev.fluxbench.harness.target.Probe;
+import dev.fluxbench.harness.target.Target;
 import dev.fluxbench.launcher.FreePort;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,7 +41,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-		header = "Drive every stack through a load scenario and record everything.",
+		header = "Drive built-in stacks or your own running services through a load scenario, and record everything.",
 		synopsisHeading = "%nSYNOPSIS%n  ", descriptionHeading = "%nDESCRIPTION%n",
 		description = {
 				"  Starts the downstream, then for each trial each stack in turn (the order rotates between"
@@ -38,15 +49,22 @@ import picocli.CommandLine.Spec;
 						+ " then driven through every load level of the scenario. Samples, a metrics scrape per"
 						+ " second and a summary per load are written as they happen, so a killed run keeps every"
 						+ " finished load.",
+				"", "  With --target NAME=URL (repeated) it launches nothing: it drives services that are already"
+						+ " running, probes each first, and scrapes their metrics when --metrics says where. Trials rotate"
+						+ " between targets as between stacks, and the report compares them label by label.",
 				"", "  With no options: the quick scenario on H2, every stack, in about 4 minutes on 2 cores.",
 				"  It ends by writing the report (report.html, report.md, summary.json) into the results"
 						+ " directory; the last line of output is 'results: DIR'." },
 		optionListHeading = "%nOPTIONS%n",
 		footerHeading = "%nEXIT STATUS%n",
-		footer = { "  0  done, and every assertion held", "  1  an assertion of the scenario failed",
+		footer = { "  0  done, and every assertion held", "  1  an assertion of the scenario failed, or --baseline found a significant regression",
 				"  2  bad usage or configuration; nothing was started",
-				"  3  environment problem: port busy, database unreachable, jar missing", "",
+				"  3  environment problem: port busy, database unreachable, jar missing, target or metrics unreachable",
+				"",
 				"EXAMPLES", "  ./fluxbench run --stacks mvc,webflux --users 10,100 --hold 30s",
+				"  ./fluxbench run --scenario-file my.yaml --target before=http://127.0.0.1:8080"
+						+ " --target after=http://127.0.0.1:9090",
+				"  ./fluxbench run --scenario-file my.yaml --target app=$URL --junit junit.xml --baseline results/main",
 				"  ./fluxbench run --scenario boot2-passthrough --db postgres --scale 0.2",
 				"  ./fluxbench run --scenario thesis-normal --app-cpus 0 --load-cpus 1 --trials 3" })
 final class RunCommand implements Callable<Integer> {
@@ -54,13 +72,30 @@ final class RunCommand implements Callable<Integer> {
 	@Spec
 	private CommandSpec spec;
 
-	@Option(names = { "-s", "--scenario" }, paramLabel = "NAME", defaultValue = Catalogue.DEFAULT_SCENARIO,
-			description = "the scenario to run (default: ${DEFAULT-VALUE}); 'fluxbench list' shows them all")
+	@Option(names = { "-s", "--scenario" }, paramLabel = "NAME",
+			description = "a built-in scenario (default: " + Catalogue.DEFAULT_SCENARIO
+					+ "); 'fluxbench list' shows them all and where their files are")
 	private String scenario;
 
+	@Option(names = { "-f", "--scenario-file" }, paramLabel = "FILE",
+			description = "a scenario file of your own (docs/scenario-format.md); a bad one is refused with its line")
+	private Path scenarioFile;
+
+	@Option(names = { "-t", "--target" }, paramLabel = "NAME=URL",
+			description = "a running service to measure instead of launching stacks, as before=http://host:8080;"
+					+ " repeat for each one. Nothing is launched")
+	private List<String> targets;
+
+	@Option(names = "--metrics", paramLabel = "NAME=URL",
+			description = "where a target's metrics are: its Prometheus endpoint (before=http://host:8080/actuator/"
+					+ "prometheus) or a Prometheus server and a label selector (before=http://prom:9090{job=\"before\"});"
+					+ " without one, the report has client-side figures only")
+	private List<String> metrics;
+
 	@Option(names = "--stacks", paramLabel = "STACK", split = ",",
-			description = "the stacks or variants to measure, in the first trial's order (default: the scenario's:"
-					+ " mvc,mvc-vt,webflux, and for the thesis scenarios mvc-redis,mvc,webflux,webflux-redis,mvc-vt)")
+			description = "the built-in stacks or variants to launch and measure, in the first trial's order (default:"
+					+ " the scenario's: mvc,mvc-vt,webflux, and for the thesis scenarios"
+					+ " mvc-redis,mvc,webflux,webflux-redis,mvc-vt)")
 	private List<String> stacks;
 
 	@Option(names = "--scale", paramLabel = "F", defaultValue = "1",
@@ -109,6 +144,18 @@ final class RunCommand implements Callable<Integer> {
 			description = "the downstream's port (default: a free one)")
 	private int downstreamPort;
 
+	@Option(names = "--junit", paramLabel = "FILE",
+			description = "also write JUnit XML: a test case per assertion, target and load, for CI servers")
+	private Path junit;
+
+	@Option(names = "--baseline", paramLabel = "DIR",
+			description = "compare with an earlier results directory; exit 1 on a significant regression only")
+	private Path baseline;
+
+	@Option(names = "--tolerance", paramLabel = "PERCENT", defaultValue = "10%",
+			description = "with --baseline, the least change that counts as a regression (default: ${DEFAULT-VALUE})")
+	private String tolerance;
+
 	@Option(names = "--project-root", paramLabel = "DIR",
 			description = "where the stack jars are built (default: the fluxbench.home property, else the current"
 					+ " directory)")
@@ -118,30 +165,33 @@ final class RunCommand implements Callable<Integer> {
 	public Integer call() {
 		RunPlan plan = plan();
 		PrintWriter out = this.spec.commandLine().getOut();
-		out.printf("fluxbench run: %s x %s, %d trial(s), scale %s, %s, CPU %s%n", plan.scenario().name(),
-				plan.stacks().stream().map(Stack::id).toList(), plan.scenario().trials(), plan.scenario().scale(),
-				plan.database().describe(), plan.cpuLayout());
-		List<String> failed;
+		out.printf("fluxbench run: %s (%s) x %s, %d trial(s), scale %s%s%n", plan.scenario().name(),
+				plan.scenario().source(), plan.targets().stream().map(Target::id).toList(), plan.scenario().trials(),
+				plan.scenario().scale(), plan.launchesStacks()
+						? ", " + plan.database().describe() + ", CPU " + plan.cpuLayout() : ", running services");
+		Benchmark benchmark = new Benchmark(plan, out);
+		List<AssertionOutcome> outcomes;
 		try {
-			failed = new Benchmark(plan, out).run();
+			outcomes = benchmark.run();
 		}
 		catch (EnvironmentException ex) {
 			Main.failed(ex, this.spec.commandLine().getErr());
 			out.println("results: " + plan.out());
 			return ExitCode.ENVIRONMENT;
 		}
+		List<String> failed = benchmark.failures();
 		failed.forEach((failure) -> out.println("assertion failed: " + failure));
 		ReportCommand.writeReport(plan.out(), out, this.spec.commandLine().getErr());
+		boolean regressed = Gate.check(plan.out(), outcomes, this.junit, this.baseline, tolerance(), out);
 		out.println("results: " + plan.out());
-		return failed.isEmpty() ? ExitCode.OK : ExitCode.ASSERTION_FAILED;
+		return (failed.isEmpty() && !regressed) ? ExitCode.OK : ExitCode.ASSERTION_FAILED;
 	}
 
 	/** Checks everything that can be checked before anything starts, usage first, then the machine. */
 	RunPlan plan() {
-		Scenario chosen = Catalogue.byName(this.scenario)
-			.orElseThrow(() -> new UsageException(
-					"unknown scenario '" + this.scenario + "'; known: " + String.join(", ", Catalogue.names())));
-		List<Stack> chosenStacks = (this.stacks != null) ? stacks() : chosen.stacks();
+		Map<String, String> environment = System.getenv();
+		Scenario chosen = scenario(environment);
+		List<Target> chosenTargets = targets(chosen);
 		if (!(this.scale > 0) || Double.isInfinite(this.scale)) {
 			throw new UsageException("--scale must be a positive number, not " + this.scale);
 		}
@@ -154,17 +204,28 @@ final class RunCommand implements Callable<Integer> {
 		if (this.hold != null && this.hold.isZero()) {
 			throw new UsageException("--hold must be longer than 0s");
 		}
+		tolerance();
+		if (this.baseline != null && !ResultsDirectory.isResultsDirectory(this.baseline)) {
+			throw new UsageException("--baseline " + this.baseline + " is not a results directory: it has no "
+					+ ResultsDirectory.RUN_JSON);
+		}
 		if (this.trials != null) {
-			chosen = chosen.trials(this.trials);
+			chosen = chosen.withTrials(this.trials);
 		}
 		if (this.users != null) {
-			chosen = chosen.loads(this.users.stream().mapToInt(Integer::intValue).toArray());
+			chosen = chosen.withLoads(this.users);
 		}
 		if (this.hold != null) {
-			chosen = chosen.holdFor(this.hold);
+			chosen = chosen.withHold(this.hold);
+		}
+		if (this.warmup != null) {
+			chosen = chosen.withWarmup(this.warmup);
 		}
 		chosen = chosen.scaled(this.scale);
-		Duration chosenWarmup = (this.warmup != null) ? this.warmup : chosen.warmup();
+		if (this.warmup != null) {
+			// An explicit warm-up is meant as given, not scaled.
+			chosen = chosen.withWarmup(this.warmup);
+		}
 		Database database;
 		CpuLayout layout;
 		try {
@@ -183,17 +244,125 @@ final class RunCommand implements Callable<Integer> {
 		checkOutIsUnused(results);
 		Path root = (this.projectRoot != null) ? this.projectRoot
 				: Path.of(System.getProperty("fluxbench.home", "")).toAbsolutePath();
-		new Launcher(root, layout, database).checkJars(chosenStacks, chosen.needsDirectory());
-		if (chosenStacks.stream().anyMatch((stack) -> stack.cache() == Stack.Cache.DISTRIBUTED)) {
-			Redis.LOCAL.check();
+		List<Stack> launched = chosenTargets.stream()
+			.filter(Target.Launched.class::isInstance)
+			.map((target) -> ((Target.Launched) target).stack())
+			.toList();
+		if (!launched.isEmpty()) {
+			new Launcher(root, layout, database).checkJars(launched, chosen.needsDirectory());
+			if (launched.stream().anyMatch((stack) -> stack.cache() == Stack.Cache.DISTRIBUTED)) {
+				Redis.LOCAL.check();
+			}
+			if (this.downstreamPort != 0 && !FreePort.isFree(this.downstreamPort)) {
+				throw new EnvironmentException("--downstream-port " + this.downstreamPort + " is already in use");
+			}
+			database.check();
 		}
-		if (this.downstreamPort != 0 && !FreePort.isFree(this.downstreamPort)) {
-			throw new EnvironmentException("--downstream-port " + this.downstreamPort + " is already in use");
-		}
-		database.check();
+		chosenTargets.stream().filter(Target.Given.class::isInstance).forEach((target) -> Probe.check((Target.Given) target));
 		createOut(results);
-		return new RunPlan(chosen, chosenStacks, database, layout, results.toAbsolutePath().normalize(), chosenWarmup,
-				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs());
+		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
+				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment);
+	}
+
+	private Scenario scenario(Map<String, String> environment) {
+		if (this.scenario != null && this.scenarioFile != null) {
+			throw new UsageException("--scenario and --scenario-file exclude each other: give one");
+		}
+		if (this.scenarioFile != null) {
+			if (!Files.isRegularFile(this.scenarioFile)) {
+				throw new UsageException("--scenario-file " + this.scenarioFile + " is not a file");
+			}
+			try {
+				return ScenarioReader.read(this.scenarioFile, environment);
+			}
+			catch (ScenarioException ex) {
+				throw new UsageException(ex.getMessage());
+			}
+		}
+		String name = (this.scenario != null) ? this.scenario : Catalogue.DEFAULT_SCENARIO;
+		return Catalogue.byName(name)
+			.orElseThrow(() -> new UsageException("unknown scenario '" + name + "'; known: "
+					+ String.join(", ", Catalogue.names()) + " (or give a file with --scenario-file)"));
+	}
+
+	/** The given services, or else the stacks to launch: one list of targets either way. */
+	private List<Target> targets(Scenario scenario) {
+		if (this.targets == null) {
+			if (this.metrics != null) {
+				throw new UsageException("--metrics goes with --target: launched stacks are scraped anyway");
+			}
+			List<Stack> chosen = (this.stacks != null) ? stacks() : scenario.stacks();
+			return chosen.stream().map((stack) -> (Target) new Target.Launched(stack)).toList();
+		}
+		if (this.stacks != null) {
+			throw new UsageException("--stacks and --target exclude each other: fluxbench launches stacks or"
+					+ " drives running services, not both in one run");
+		}
+		Map<String, MetricsSource> metricsByName = new LinkedHashMap<>();
+		for (String entry : (this.metrics != null) ? this.metrics : List.<String>of()) {
+			String[] pair = pair("--metrics", entry);
+			try {
+				if (metricsByName.put(pair[0], MetricsSource.parse(pair[1])) != null) {
+					throw new UsageException("--metrics names target '" + pair[0] + "' twice");
+				}
+			}
+			catch (IllegalArgumentException ex) {
+				throw new UsageException("--metrics " + entry + ": " + ex.getMessage());
+			}
+		}
+		Map<String, Target> given = new LinkedHashMap<>();
+		for (String entry : this.targets) {
+			String[] pair = pair("--target", entry);
+			URI uri;
+			try {
+				uri = URI.create(pair[1]);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new UsageException("--target " + entry + ": '" + pair[1] + "' is not a URL");
+			}
+			if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
+				throw new UsageException("--target " + entry + ": '" + pair[1] + "' is not an http(s) URL");
+			}
+			if (given.put(pair[0], new Target.Given(pair[0], uri, Optional.ofNullable(metricsByName.get(pair[0])))) != null) {
+				throw new UsageException("--target names '" + pair[0] + "' twice");
+			}
+		}
+		metricsByName.keySet()
+			.stream()
+			.filter((name) -> !given.containsKey(name))
+			.findFirst()
+			.ifPresent((name) -> {
+				throw new UsageException("--metrics names '" + name + "', which no --target names");
+			});
+		return List.copyOf(given.values());
+	}
+
+	private static String[] pair(String option, String entry) {
+		int equals = entry.indexOf('=');
+		if (equals <= 0 || equals == entry.length() - 1) {
+			throw new UsageException(option + " takes NAME=URL, not '" + entry + "'");
+		}
+		String name = entry.substring(0, equals).trim();
+		if (!Target.ID.matcher(name).matches()) {
+			throw new UsageException(option + " " + entry + ": a name is letters, digits, '.', '_' and '-'");
+		}
+		return new String[] { name, entry.substring(equals + 1).trim() };
+	}
+
+	/** The tolerance as a fraction: {@code 10%} or {@code 0.1}. */
+	private double tolerance() {
+		String text = this.tolerance.trim();
+		try {
+			double value = text.endsWith("%") ? Double.parseDouble(text.substring(0, text.length() - 1)) / 100
+					: Double.parseDouble(text);
+			if (!(value >= 0) || value > 10) {
+				throw new NumberFormatException();
+			}
+			return value;
+		}
+		catch (NumberFormatException ex) {
+			throw new UsageException("--tolerance must be a share such as 10% or 0.1, not '" + this.tolerance + "'");
+		}
 	}
 
 	private List<Stack> stacks() {

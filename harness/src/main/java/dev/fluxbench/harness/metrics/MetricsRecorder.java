@@ -4,10 +4,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,12 +12,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.fluxbench.harness.target.MetricsSource;
+
 /**
- * {@code metrics.csv}: every second during a load, the app's kept Prometheus series, the RSS and
+ * {@code metrics.csv}: every second during a load, the target's kept Prometheus series (when it has a source), the RSS and
  * CPU time from /proc of the app and of what serves it (the downstream, the LDAP directory), and the generator's own CPU time, so that a
  * reader can tell whether the generator, not the app, was the bottleneck. One line per value,
  * flushed after each scrape.
@@ -34,9 +35,10 @@ public final class MetricsRecorder implements AutoCloseable {
 	/** Shorter than the interval, so a stuck app costs a missing scrape, not a pile-up of them. */
 	private static final Duration SCRAPE_TIMEOUT = Duration.ofMillis(900);
 
-	private final URI prometheus;
+	private final Optional<MetricsSource> metrics;
 
-	private final long appPid;
+	/** The app's process, when fluxbench started it; a given service's /proc is not ours to read. */
+	private final OptionalLong appPid;
 
 	/** Processes that serve the app (downstream, LDAP directory), by their name in the file. */
 	private final Map<String, Long> servicePids;
@@ -47,8 +49,9 @@ public final class MetricsRecorder implements AutoCloseable {
 
 	private final ScheduledExecutorService scheduler;
 
-	private MetricsRecorder(Path file, URI prometheus, long appPid, Map<String, Long> servicePids) throws IOException {
-		this.prometheus = prometheus;
+	private MetricsRecorder(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
+			Map<String, Long> servicePids) throws IOException {
+		this.metrics = metrics;
 		this.appPid = appPid;
 		this.servicePids = Map.copyOf(servicePids);
 		Files.createDirectories(file.toAbsolutePath().getParent());
@@ -61,9 +64,10 @@ public final class MetricsRecorder implements AutoCloseable {
 	}
 
 	/** Starts recording now and every second until closed. */
-	public static MetricsRecorder start(Path file, URI prometheus, long appPid, Map<String, Long> servicePids) {
+	public static MetricsRecorder start(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
+			Map<String, Long> servicePids) {
 		try {
-			MetricsRecorder recorder = new MetricsRecorder(file, prometheus, appPid, servicePids);
+			MetricsRecorder recorder = new MetricsRecorder(file, metrics, appPid, servicePids);
 			recorder.scheduler.scheduleAtFixedRate(recorder::recordQuietly, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
 			return recorder;
 		}
@@ -84,17 +88,16 @@ public final class MetricsRecorder implements AutoCloseable {
 	private synchronized void record() throws IOException {
 		Instant now = Instant.now();
 		StringBuilder lines = new StringBuilder();
-		ProcessStats.of(this.appPid).ifPresent((stats) -> process(lines, now, "app", stats));
+		this.appPid.ifPresent((pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, "app", stats)));
 		this.servicePids.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, stats)));
 		long generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
 			.getProcessCpuTime();
 		line(lines, now, "generator", "cpu_time_seconds", "", generatorCpu / 1e9);
 		try {
-			String exposition = this.client
-				.send(HttpRequest.newBuilder(this.prometheus).timeout(SCRAPE_TIMEOUT).GET().build(), BodyHandlers.ofString())
-				.body();
-			for (PrometheusText.Series series : PrometheusText.parseKept(exposition)) {
-				line(lines, now, "app", series.name(), series.tags(), series.value());
+			if (this.metrics.isPresent()) {
+				for (PrometheusText.Series series : this.metrics.get().read(this.client, SCRAPE_TIMEOUT)) {
+					line(lines, now, "app", series.name(), series.tags(), series.value());
+				}
 			}
 		}
 		catch (IOException ex) {

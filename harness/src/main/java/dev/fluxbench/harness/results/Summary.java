@@ -65,6 +65,11 @@ public record Summary(LoadKey key, String label, long samples, long errors, Sort
 		return summaries;
 	}
 
+	/** The summary of one label, or of {@link #ALL}. */
+	public static java.util.Optional<Summary> forLabel(List<Summary> summaries, String label) {
+		return summaries.stream().filter((summary) -> summary.label().equals(label)).findFirst();
+	}
+
 	private static Summary summarize(LoadKey key, String label, List<Sample> samples) {
 		Histogram histogram = new Histogram(SIGNIFICANT_DIGITS);
 		SortedMap<String, Long> causes = new TreeMap<>();

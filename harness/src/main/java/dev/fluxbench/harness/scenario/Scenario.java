@@ -1,234 +1,237 @@
 package dev.fluxbench.harness.scenario;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.stream.IntStream;
 
 /**
- * A load scenario, as data: who calls what, how many, for how long, and what must hold. Immutable;
- * each fluent method returns a copy, in the jmeter-java-dsl style:
+ * A load scenario, as read from its file (see docs/scenario-format.md): who calls what, how
+ * many, for how long, and what must hold.
  *
- * <pre>{@code
- * scenario("thesis-normal").seeds(Seed.THESIS).users(350).rampUp(ofSeconds(60)).iterations(1)
- *     .requests(Request.artistById()).assertions(p99Below(ofSeconds(10)), errorsBelow(10))
- * }</pre>
- *
- * @param name the name {@code fluxbench run --scenario} takes
+ * @param name the name {@code fluxbench run --scenario} takes, and every result file records
  * @param description one line for {@code fluxbench list}
- * @param seeds the seed documents it reproduces
- * @param loads the load levels, run one after the other: concurrent users, or requests per second
- * in the {@linkplain #openModel() open model}
- * @param rampUp how long it takes to reach each load level
- * @param termination when each user, or the load level, ends
- * @param thinkTimeMin the shortest pause before each request (uniformly random up to the max)
- * @param thinkTimeMax the longest pause before each request
- * @param requests what each user does per iteration, in order
- * @param assertions what must hold at every load level of every stack
- * @param warmup how long each freshly started stack is driven before measuring; not recorded
- * @param trials how many times each stack is measured, in rotating order
- * @param maxThreads in the open model, the cap on generator threads; 0 in the closed model
- * @param responseTimeout how long the generator waits for a response before it counts a timeout
+ * @param source where it was read from: a built-in's path in the repository, or the user's file
+ * @param seeds the seed documents it reproduces, by file name
+ * @param stacks the built-in stacks measured when neither {@code --stacks} nor {@code --target}
+ * says
+ * @param trials how many times each target is measured, in rotating order
+ * @param warmup how long each freshly started target is driven before measuring; not recorded
+ * @param connectTimeout how long the generator waits for a connection
+ * @param responseTimeout how long the generator waits for an answer before it counts a timeout
+ * @param workload the load levels and the model
+ * @param variables constants every step may reference
+ * @param feeders CSV files whose columns become variables, a row per iteration
+ * @param journey what each user does per iteration, in order
+ * @param assertions what must hold at every load level of every target
  * @param scale the factor users and durations were multiplied by, 1 unless {@link #scaled} was used
- * @param stacks the stacks (variants) measured when {@code --stacks} does not say
  */
-public record Scenario(String name, String description, List<Seed> seeds, List<Integer> loads, Duration rampUp,
-		Termination termination, Duration thinkTimeMin, Duration thinkTimeMax, List<Request> requests,
-		List<Assertion> assertions, Duration warmup, int trials, int maxThreads, Duration responseTimeout,
-		double scale, List<Stack> stacks) {
+public record Scenario(String name, String description, String source, List<String> seeds, List<Stack> stacks,
+		int trials, Duration warmup, Duration connectTimeout, Duration responseTimeout, Workload workload,
+		Map<String, String> variables, List<Feeder> feeders, List<Step> journey, List<Assertion> assertions,
+		double scale) {
 
 	/** JMeter schedules thread groups in whole seconds: a shorter scaled duration would become 0. */
 	static final Duration SHORTEST = Duration.ofSeconds(1);
 
+	public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+	/** Far beyond the thesis' 10 s p99 limit: a request this slow is a timeout, not a data point. */
+	public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
+
 	public Scenario {
 		Objects.requireNonNull(name, "name");
+		Objects.requireNonNull(workload, "workload");
 		seeds = List.copyOf(seeds);
-		loads = List.copyOf(loads);
-		requests = List.copyOf(requests);
-		assertions = List.copyOf(assertions);
 		stacks = List.copyOf(stacks);
+		variables = Collections.unmodifiableMap(new LinkedHashMap<>(variables));
+		feeders = List.copyOf(feeders);
+		journey = List.copyOf(journey);
+		assertions = List.copyOf(assertions);
 		if (stacks.isEmpty()) {
-			throw new IllegalArgumentException("A scenario measures at least one stack");
+			throw new IllegalArgumentException("A scenario names at least one stack");
 		}
-		Objects.requireNonNull(termination, "termination");
-		if (loads.stream().anyMatch((load) -> load < 1)) {
-			throw new IllegalArgumentException("Every load must be at least 1: " + loads);
-		}
-		if (rampUp.isNegative() || warmup.isNegative() || thinkTimeMin.isNegative()
-				|| thinkTimeMax.compareTo(thinkTimeMin) < 0) {
-			throw new IllegalArgumentException("Durations must not be negative, and think time min <= max");
-		}
-		if (responseTimeout.isNegative() || responseTimeout.isZero()) {
-			throw new IllegalArgumentException("responseTimeout must be positive: " + responseTimeout);
+		if (journey.stream().flatMap(Step::requests).findAny().isEmpty()) {
+			throw new IllegalArgumentException("A journey makes at least one request");
 		}
 		if (trials < 1) {
 			throw new IllegalArgumentException("trials must be at least 1: " + trials);
+		}
+		if (warmup.isNegative()) {
+			throw new IllegalArgumentException("warmup must not be negative: " + warmup);
+		}
+		if (!connectTimeout.isPositive() || !responseTimeout.isPositive()) {
+			throw new IllegalArgumentException("timeouts must be positive");
 		}
 		if (!(scale > 0) || Double.isInfinite(scale)) {
 			throw new IllegalArgumentException("scale must be a positive number: " + scale);
 		}
 	}
 
-	/** Far beyond the thesis' 10 s p99 limit: a request this slow is a timeout, not a data point. */
-	public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
-
-	/** A scenario with only a name: one user, one iteration, no requests yet. */
-	public static Scenario scenario(String name) {
-		return new Scenario(name, "", List.of(), List.of(1), Duration.ZERO, new Termination.Iterations(1),
-				Duration.ZERO, Duration.ZERO, List.of(), List.of(), Duration.ZERO, 1, 0, DEFAULT_RESPONSE_TIMEOUT, 1.0,
-				Stack.DEFAULT);
-	}
-
-	public Scenario describedAs(String description) {
-		return new Scenario(this.name, description, this.seeds, this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
-	public Scenario seeds(Seed... seeds) {
-		return new Scenario(this.name, this.description, List.of(seeds), this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
-	/** One load level of this many concurrent users. */
-	public Scenario users(int users) {
-		return loads(users);
-	}
-
-	/** Several load levels, run one after the other. */
-	public Scenario loads(int... loads) {
-		return new Scenario(this.name, this.description, this.seeds, IntStream.of(loads).boxed().toList(), this.rampUp,
-				this.termination, this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup,
-				this.trials, this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
-	public Scenario rampUp(Duration rampUp) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
-	public Scenario iterations(int count) {
-		return terminatedBy(new Termination.Iterations(count));
-	}
-
-	public Scenario holdFor(Duration hold) {
-		return terminatedBy(new Termination.Hold(hold));
-	}
-
-	private Scenario terminatedBy(Termination termination) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
-	/** A uniformly random pause between {@code min} and {@code max} before each request. */
-	public Scenario thinkTime(Duration min, Duration max) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination, min,
-				max, this.requests, this.assertions, this.warmup, this.trials, this.maxThreads, this.responseTimeout,
-				this.scale, this.stacks);
-	}
-
-	public Scenario requests(Request... requests) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, List.of(requests), this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
-	public Scenario assertions(Assertion... assertions) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, List.of(assertions), this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
-	public Scenario warmup(Duration warmup) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
-	public Scenario trials(int trials) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, trials,
-				this.maxThreads, this.responseTimeout, this.scale, this.stacks);
-	}
-
 	/**
-	 * The open model: loads become target requests per second, started by up to {@code maxThreads}
-	 * generator threads whatever the server's response time, so a slow server faces a growing
-	 * queue as real clients would make, rather than fewer requests.
+	 * A CSV file whose header names its columns; each iteration of a user takes the next row.
+	 * @param file the file, resolved against the scenario file's directory
+	 * @param columns the header's names, the variables it defines
+	 * @param recycle whether to start over at the end, rather than stop the user
+	 * @param random whether rows are taken in random order
 	 */
-	public Scenario openModel(int maxThreads) {
-		if (maxThreads < 1) {
-			throw new IllegalArgumentException("maxThreads must be at least 1: " + maxThreads);
+	public record Feeder(Path file, List<String> columns, boolean recycle, boolean random) {
+
+		public Feeder {
+			columns = List.copyOf(columns);
 		}
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials, maxThreads,
-				this.responseTimeout, this.scale, this.stacks);
-	}
 
-	public Scenario responseTimeout(Duration timeout) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, timeout, this.scale, this.stacks);
-	}
-
-	/** The stacks measured unless {@code --stacks} names others. */
-	public Scenario stacks(List<Stack> stacks) {
-		return new Scenario(this.name, this.description, this.seeds, this.loads, this.rampUp, this.termination,
-				this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions, this.warmup, this.trials,
-				this.maxThreads, this.responseTimeout, this.scale, stacks);
 	}
 
 	/**
-	 * Whether the stacks need the LDAP directory: a request that sends credentials is checked
-	 * against it on every call.
+	 * The least a user spends on one journey, and how many requests it makes: Little's law turns
+	 * them into the most requests per second a closed load can ask for.
+	 * @param requests requests per journey, repeats counted
+	 * @param floor the requests' floors, the pauses and the think times per journey
+	 * @param hasFloor whether any request sets a floor; without one, the server's own time
+	 * dominates and the limit says nothing
 	 */
-	public boolean needsDirectory() {
-		return this.requests.stream().anyMatch(Request::sendsCredentials);
+	public record Round(int requests, Duration floor, boolean hasFloor) {
+
+	}
+
+	/** Every request of the journey, repeats and all, in journey order (each once). */
+	public List<Step.Request> requests() {
+		return this.journey.stream().flatMap(Step::requests).toList();
+	}
+
+	public List<Workload.Level> levels() {
+		return this.workload.levels();
+	}
+
+	public List<Integer> loads() {
+		return levels().stream().map(Workload.Level::load).toList();
 	}
 
 	public boolean isOpenModel() {
-		return this.maxThreads > 0;
+		return this.workload instanceof Workload.Open;
+	}
+
+	/** The think time before each request; none in the open model, where the rate rules. */
+	public Step.Pause thinkTime() {
+		return (this.workload instanceof Workload.Closed closed) ? closed.thinkTime() : Step.Pause.NONE;
+	}
+
+	/** Whether the built-in stacks need the LDAP directory: a request that sends credentials. */
+	public boolean needsDirectory() {
+		return requests().stream().anyMatch(Step.Request::sendsCredentials);
+	}
+
+	public Round round() {
+		int[] count = { 0 };
+		Duration floor = round(this.journey, 1, count);
+		return new Round(count[0], floor, requests().stream().anyMatch((request) -> request.floor().isPositive()));
+	}
+
+	private Duration round(List<Step> steps, int times, int[] count) {
+		Duration total = Duration.ZERO;
+		for (Step step : steps) {
+			total = total.plus(switch (step) {
+				case Step.Request request -> {
+					count[0] += times;
+					yield request.floor().plus(thinkTime().mean()).multipliedBy(times);
+				}
+				case Step.Pause pause -> pause.mean().multipliedBy(times);
+				case Step.Repeat repeat -> round(repeat.steps(), times * repeat.times(), count);
+			});
+		}
+		return total;
+	}
+
+	/** A rough estimate of one level's length, for the status line's "remaining". */
+	public Duration estimatedLength(Workload.Level level) {
+		return level.estimatedLength(round().floor());
+	}
+
+	public Scenario withSource(String source) {
+		return new Scenario(this.name, this.description, source, this.seeds, this.stacks, this.trials, this.warmup,
+				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
+				this.assertions, this.scale);
+	}
+
+	public Scenario withTrials(int trials) {
+		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, trials, this.warmup,
+				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
+				this.assertions, this.scale);
+	}
+
+	public Scenario withStacks(List<Stack> stacks) {
+		return new Scenario(this.name, this.description, this.source, this.seeds, stacks, this.trials, this.warmup,
+				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
+				this.assertions, this.scale);
+	}
+
+	public Scenario withWarmup(Duration warmup) {
+		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials, warmup,
+				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
+				this.assertions, this.scale);
+	}
+
+	public Scenario withWorkload(Workload workload) {
+		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials,
+				this.warmup, this.connectTimeout, this.responseTimeout, workload, this.variables, this.feeders,
+				this.journey, this.assertions, this.scale);
+	}
+
+	/** Other load levels, each ramped and ended as the first level was. */
+	public Scenario withLoads(List<Integer> loads) {
+		Workload.Level first = levels().getFirst();
+		List<Workload.Level> levels = loads.stream()
+			.map((load) -> new Workload.Level(load, first.rampUp(), first.termination()))
+			.toList();
+		return withWorkload(rebuilt(levels));
+	}
+
+	/** Every level held this long instead of its iterations or hold time. */
+	public Scenario withHold(Duration hold) {
+		return withWorkload(rebuilt(levels().stream()
+			.map((level) -> new Workload.Level(level.load(), level.rampUp(), new Termination.Hold(hold)))
+			.toList()));
+	}
+
+	private Workload rebuilt(List<Workload.Level> levels) {
+		return switch (this.workload) {
+			case Workload.Closed closed -> new Workload.Closed(levels, closed.thinkTime());
+			case Workload.Open open -> new Workload.Open(levels, open.maxThreads());
+		};
 	}
 
 	/**
 	 * This scenario with users (or rates) and its ramp-up, hold and warm-up multiplied by
-	 * {@code factor}. Think times, request delays and iterations stay: they describe the clients
+	 * {@code factor}. Think times, pauses, floors and iterations stay: they describe the clients
 	 * and the service, not the size of the test. Nothing drops below one user or one second.
 	 */
 	public Scenario scaled(double factor) {
 		if (!(factor > 0) || Double.isInfinite(factor)) {
 			throw new IllegalArgumentException("scale must be a positive number: " + factor);
 		}
-		List<Integer> scaledLoads = new ArrayList<>();
-		for (int load : this.loads) {
-			scaledLoads.add((int) Math.max(1, Math.round(load * factor)));
+		List<Workload.Level> levels = new ArrayList<>();
+		for (Workload.Level level : levels()) {
+			Termination termination = (level.termination() instanceof Termination.Hold(Duration hold))
+					? new Termination.Hold(atLeastOneSecond(times(hold, factor))) : level.termination();
+			levels.add(new Workload.Level((int) Math.max(1, Math.round(level.load() * factor)),
+					nonZero(times(level.rampUp(), factor)), termination));
 		}
-		Termination scaledTermination = (this.termination instanceof Termination.Hold(Duration hold))
-				? new Termination.Hold(atLeastOneSecond(times(hold, factor))) : this.termination;
-		int scaledMaxThreads = isOpenModel() ? (int) Math.max(1, Math.round(this.maxThreads * factor)) : 0;
-		return new Scenario(this.name, this.description, this.seeds, scaledLoads, nonZero(times(this.rampUp, factor)),
-				scaledTermination, this.thinkTimeMin, this.thinkTimeMax, this.requests, this.assertions,
-				nonZero(times(this.warmup, factor)), this.trials, scaledMaxThreads, this.responseTimeout,
-				this.scale * factor, this.stacks);
-	}
-
-	/** A rough estimate of one load level's length, for the status line's "remaining". */
-	public Duration estimatedLength() {
-		Duration perIteration = this.thinkTimeMin.plus(this.thinkTimeMax)
-			.dividedBy(2)
-			.multipliedBy(this.requests.size());
-		return switch (this.termination) {
-			case Termination.Hold(Duration hold) -> this.rampUp.plus(hold);
-			case Termination.Iterations(int count) -> this.rampUp.plus(perIteration.multipliedBy(count));
+		Workload scaled = switch (this.workload) {
+			case Workload.Closed closed -> new Workload.Closed(levels, closed.thinkTime());
+			case Workload.Open open -> new Workload.Open(levels, (int) Math.max(1, Math.round(open.maxThreads() * factor)));
 		};
+		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials,
+				nonZero(times(this.warmup, factor)), this.connectTimeout, this.responseTimeout, scaled, this.variables,
+				this.feeders, this.journey, this.assertions, this.scale * factor);
 	}
 
-	public Optional<Seed> primarySeed() {
+	public Optional<String> primarySeed() {
 		return this.seeds.stream().findFirst();
 	}
 

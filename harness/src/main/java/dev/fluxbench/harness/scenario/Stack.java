@@ -12,20 +12,20 @@ import java.util.Optional;
  */
 public enum Stack {
 
-	MVC("mvc", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Cache.NONE, Seed.CONCERTS,
+	MVC("mvc", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Cache.NONE, "001_9c0053dc7fc6618a.txt",
 			"Spring MVC on Tomcat's platform thread pool, JPA/Hikari, RestClient"),
 
-	MVC_VT("mvc-vt", "apps/mvc/target/fluxbench-mvc.jar", List.of("vt"), Cache.NONE, Seed.NONE,
+	MVC_VT("mvc-vt", "apps/mvc/target/fluxbench-mvc.jar", List.of("vt"), Cache.NONE, "-",
 			"the same mvc jar with spring.threads.virtual.enabled (profile vt)"),
 
-	WEBFLUX("webflux", "apps/webflux/target/fluxbench-webflux.jar", List.of(), Cache.NONE, Seed.CONCERTS,
+	WEBFLUX("webflux", "apps/webflux/target/fluxbench-webflux.jar", List.of(), Cache.NONE, "001_9c0053dc7fc6618a.txt",
 			"Spring WebFlux on Reactor Netty, R2DBC, WebClient"),
 
-	MVC_REDIS("mvc-redis", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Cache.DISTRIBUTED, Seed.THESIS,
+	MVC_REDIS("mvc-redis", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Cache.DISTRIBUTED, "000_7f0aef5aecc896c0.txt",
 			"mvc with the distributed unit cache in Redis: the thesis' original version"),
 
 	WEBFLUX_REDIS("webflux-redis", "apps/webflux/target/fluxbench-webflux.jar", List.of(), Cache.DISTRIBUTED,
-			Seed.THESIS, "webflux with the reactive distributed unit cache in Redis, which the thesis could not build");
+			"000_7f0aef5aecc896c0.txt", "webflux with the reactive distributed unit cache in Redis, which the thesis could not build");
 
 	/** The stacks of every scenario that does not name its own. */
 	public static final List<Stack> DEFAULT = List.of(MVC, MVC_VT, WEBFLUX);
@@ -41,11 +41,12 @@ public enum Stack {
 
 	private final Cache cache;
 
-	private final Seed seed;
+	/** The seed document it comes from, by file name; "-" when it postdates every seed. */
+	private final String seed;
 
 	private final String description;
 
-	Stack(String id, String jar, List<String> profiles, Cache cache, Seed seed, String description) {
+	Stack(String id, String jar, List<String> profiles, Cache cache, String seed, String description) {
 		this.id = id;
 		this.jar = Path.of(jar);
 		this.profiles = profiles;
@@ -74,7 +75,7 @@ public enum Stack {
 		return this.cache;
 	}
 
-	public Seed seed() {
+	public String seed() {
 		return this.seed;
 	}
 

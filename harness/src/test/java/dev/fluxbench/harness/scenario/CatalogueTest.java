@@ -3,36 +3,65 @@ package dev.fluxbench.harness.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.Summary;
+
 class CatalogueTest {
+
+	/** The repository's scenarios directory, where a user copies the built-ins from. */
+	private static final Path REPOSITORY_SCENARIOS = Path.of("..", Catalogue.DIRECTORY);
+
+	@Test
+	void everyFileInTheScenariosDirectoryIsABuiltInAndReads() throws IOException {
+		try (Stream<Path> files = Files.list(REPOSITORY_SCENARIOS)) {
+			assertThat(files.map((file) -> file.getFileName().toString())
+				.filter((name) -> name.endsWith(".yaml"))
+				.map((name) -> name.substring(0, name.length() - ".yaml".length())))
+				.containsExactlyInAnyOrderElementsOf(Catalogue.names());
+		}
+		assertThat(Catalogue.scenarios()).extracting(Scenario::name).containsExactlyElementsOf(Catalogue.names());
+		assertThat(Catalogue.scenarios()).allSatisfy((scenario) -> {
+			assertThat(scenario.source()).isEqualTo(Catalogue.source(scenario.name()));
+			assertThat(ScenarioReader.read(REPOSITORY_SCENARIOS.resolve(scenario.name() + ".yaml"), Map.of()))
+				.as("the repository's file is the one in the jar")
+				.isEqualTo(scenario.withSource(REPOSITORY_SCENARIOS.resolve(scenario.name() + ".yaml").toString()));
+		});
+	}
 
 	@Test
 	void thesisProfilesMatchTheThesis() {
-		assertThat(Catalogue.byName("thesis-normal")).hasValueSatisfying((normal) -> {
-			assertThat(normal.loads()).containsExactly(350);
-			assertThat(normal.rampUp()).isEqualTo(Duration.ofSeconds(60));
-			assertThat(normal.termination()).isEqualTo(new Termination.Iterations(1));
-			assertThat(normal.seeds()).containsExactly(Seed.THESIS);
-		});
-		assertThat(Catalogue.byName("thesis-higher").orElseThrow().termination())
+		Scenario normal = Catalogue.byName("thesis-normal").orElseThrow();
+		assertThat(normal.loads()).containsExactly(350);
+		assertThat(normal.levels().getFirst().rampUp()).isEqualTo(Duration.ofSeconds(60));
+		assertThat(normal.levels().getFirst().termination()).isEqualTo(new Termination.Iterations(1));
+		assertThat(normal.seeds()).containsExactly("000_7f0aef5aecc896c0.txt");
+		assertThat(Catalogue.byName("thesis-higher").orElseThrow().levels().getFirst().termination())
 			.isEqualTo(new Termination.Iterations(2));
 		Scenario stress = Catalogue.byName("thesis-stress").orElseThrow();
 		assertThat(stress.loads()).containsExactly(10_000);
-		assertThat(stress.termination()).isEqualTo(new Termination.Iterations(4));
-		for (String thesis : new String[] { "thesis-normal", "thesis-higher", "thesis-stress" }) {
-			assertThat(Catalogue.byName(thesis).orElseThrow().assertions())
-				.containsExactly(Assertion.p99Below(Duration.ofSeconds(10)), Assertion.errorsBelow(10));
+		assertThat(stress.levels().getFirst().termination()).isEqualTo(new Termination.Iterations(4));
+		for (String thesis : List.of("thesis-normal", "thesis-higher", "thesis-stress")) {
+			assertThat(Catalogue.byName(thesis).orElseThrow().assertions()).containsExactly(
+					new Assertion.PercentileBelow(99, Duration.ofSeconds(10), Optional.empty()),
+					new Assertion.ErrorsBelow(10, Optional.empty()));
 		}
 	}
 
 	@Test
 	void thesisProfilesLookUnitsUpWithCredentialsOverTheFiveVariants() {
-		for (String thesis : new String[] { "thesis-normal", "thesis-higher", "thesis-stress" }) {
+		for (String thesis : List.of("thesis-normal", "thesis-higher", "thesis-stress")) {
 			Scenario scenario = Catalogue.byName(thesis).orElseThrow();
 			assertThat(scenario.stacks()).containsExactly(Stack.MVC_REDIS, Stack.MVC, Stack.WEBFLUX,
 					Stack.WEBFLUX_REDIS, Stack.MVC_VT);
@@ -40,8 +69,8 @@ class CatalogueTest {
 			assertThat(scenario.requests()).singleElement().satisfies((lookup) -> {
 				assertThat(lookup.method()).isEqualTo("GET");
 				assertThat(lookup.path()).isEqualTo("/api/units/${__Random(1,10000)}");
-				assertThat(lookup.headers()).containsEntry("X-Requester", "loadtest")
-					.containsEntry("Authorization", "Basic bG9hZHRlc3Q6bG9hZHRlc3Qtc2VjcmV0");
+				assertThat(lookup.headers()).containsEntry("X-Requester", "loadtest");
+				assertThat(lookup.basicAuth()).hasValue(new Step.BasicAuth("loadtest", "loadtest-secret"));
 			});
 		}
 		assertThat(Catalogue.byName("quick").orElseThrow().needsDirectory()).isFalse();
@@ -51,7 +80,8 @@ class CatalogueTest {
 
 	@Test
 	void unitLookupSucceedsOnlyWhenTheBodySaysSuccessTrue() {
-		Pattern success = Pattern.compile(Request.unitLookup().bodyPattern().orElseThrow());
+		Step.Check check = Catalogue.byName("thesis-normal").orElseThrow().requests().getFirst().checks().getFirst();
+		Pattern success = Pattern.compile(((Step.Check.Regex) check).pattern());
 		assertThat(success.matcher("{\"success\": true, \"unit\": {}}").find()).isTrue();
 		assertThat(success.matcher("{\"success\":true,\"unit\":{}}").find()).isTrue();
 		assertThat(success.matcher("{\"success\": false, \"status\": 403}").find()).isFalse();
@@ -71,23 +101,42 @@ class CatalogueTest {
 	void passthroughProfileMatchesSeed004() {
 		Scenario boot2 = Catalogue.byName("boot2-passthrough").orElseThrow();
 		assertThat(boot2.loads()).containsExactly(300, 1000, 1500, 3000, 5000);
-		assertThat(boot2.rampUp()).isEqualTo(Duration.ofSeconds(30));
-		assertThat(boot2.termination()).isEqualTo(new Termination.Iterations(30));
-		assertThat(boot2.thinkTimeMin()).isEqualTo(Duration.ofSeconds(1));
-		assertThat(boot2.thinkTimeMax()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(boot2.levels()).allSatisfy((level) -> {
+			assertThat(level.rampUp()).isEqualTo(Duration.ofSeconds(30));
+			assertThat(level.termination()).isEqualTo(new Termination.Iterations(30));
+		});
+		assertThat(boot2.thinkTime()).isEqualTo(new Step.Pause(Duration.ofSeconds(1), Duration.ofSeconds(2)));
 		assertThat(boot2.requests()).singleElement()
 			.satisfies((request) -> assertThat(request.body()).hasValueSatisfying(
-					(body) -> assertThat(body).contains("\"delay\":300")));
-		assertThat(boot2.seeds()).containsExactly(Seed.PASSTHROUGH);
+					(body) -> assertThat(body).isEqualTo("{\"id\":\"${__UUID()}\",\"payload\":\"fluxbench\",\"delay\":300}")));
+		assertThat(boot2.seeds()).containsExactly("004_22a772f8fae86275.txt");
+		// 1000 users, each spending 0.3 s waiting and 1.5 s thinking per request: 555.6 requests/s at most.
+		Scenario.Round round = boot2.round();
+		assertThat(round.requests()).isEqualTo(1);
+		assertThat(round.floor()).isEqualTo(Duration.ofMillis(1800));
+		assertThat(round.hasFloor()).isTrue();
+	}
+
+	@Test
+	void theOpenModelHoldsEveryStageAtItsRate() {
+		Scenario open = Catalogue.byName("boot2-passthrough-open").orElseThrow();
+		assertThat(open.isOpenModel()).isTrue();
+		assertThat(open.loads()).containsExactly(250, 500, 1000, 2000);
+		assertThat(open.workload()).isInstanceOfSatisfying(Workload.Open.class,
+				(workload) -> assertThat(workload.maxThreads()).isEqualTo(5000));
+		assertThat(open.levels()).allSatisfy((level) -> {
+			assertThat(level.rampUp()).isEqualTo(Duration.ofSeconds(10));
+			assertThat(level.termination()).isEqualTo(new Termination.Hold(Duration.ofSeconds(60)));
+		});
 	}
 
 	@Test
 	void concertsProfileRampsTo1000ThreadsInAMinuteWithBothArtistCalls() {
 		Scenario concerts = Catalogue.byName("concerts-1000").orElseThrow();
 		assertThat(concerts.loads()).containsExactly(1000);
-		assertThat(concerts.rampUp()).isEqualTo(Duration.ofMinutes(1));
-		assertThat(concerts.requests()).extracting(Request::method).containsExactly("GET", "POST");
-		assertThat(concerts.requests()).extracting(Request::expectedStatus).containsExactly(200, 201);
+		assertThat(concerts.levels().getFirst().rampUp()).isEqualTo(Duration.ofMinutes(1));
+		assertThat(concerts.requests()).extracting(Step.Request::method).containsExactly("GET", "POST");
+		assertThat(concerts.requests()).extracting(Step.Request::status).containsExactly(200, 201);
 	}
 
 	@Test
@@ -97,21 +146,19 @@ class CatalogueTest {
 		assertThat(quick.responseTimeout()).isEqualTo(Duration.ofSeconds(10));
 		assertThat(Catalogue.byName("thesis-stress").orElseThrow().responseTimeout())
 			.isEqualTo(Scenario.DEFAULT_RESPONSE_TIMEOUT);
-		assertThat(quick.requests()).extracting(Request::label).containsExactly("passthrough", "artists-list");
-		Duration perStack = quick.warmup().plus(quick.estimatedLength().multipliedBy(quick.loads().size()));
+		assertThat(quick.requests()).extracting(Step.Request::label).containsExactly("passthrough", "artists-list");
+		Duration perStack = quick.warmup();
+		for (Workload.Level level : quick.levels()) {
+			perStack = perStack.plus(quick.estimatedLength(level));
+		}
 		// Leaves each stack about a minute for its start, stop and JMeter's own setup.
 		assertThat(perStack.multipliedBy(3)).isLessThan(Duration.ofMinutes(2));
 	}
 
 	@Test
-	void everyScenarioNamesASeedThatExists() {
-		assertThat(Catalogue.scenarios()).allSatisfy((scenario) -> {
-			assertThat(scenario.seeds()).isNotEmpty().doesNotContain(Seed.NONE);
-			if (Files.isDirectory(Seed.DIRECTORY)) {
-				scenario.seeds()
-					.forEach((seed) -> assertThat(Seed.DIRECTORY.resolve(seed.fileName())).isRegularFile());
-			}
-		});
+	void everyScenarioNamesASeed() {
+		assertThat(Catalogue.scenarios()).allSatisfy((scenario) -> assertThat(scenario.seeds()).isNotEmpty()
+			.allSatisfy((seed) -> assertThat(seed).matches("\\d{3}_[0-9a-f]{16}\\.txt")));
 		assertThat(Catalogue.names()).doesNotHaveDuplicates();
 	}
 
@@ -119,11 +166,11 @@ class CatalogueTest {
 	void scalingMultipliesUsersAndDurationsButNotClientBehaviour() {
 		Scenario boot2 = Catalogue.byName("boot2-passthrough").orElseThrow().scaled(0.01);
 		assertThat(boot2.loads()).containsExactly(3, 10, 15, 30, 50);
-		assertThat(boot2.rampUp()).isEqualTo(Duration.ofSeconds(1));
-		assertThat(boot2.termination()).isEqualTo(new Termination.Iterations(30));
-		assertThat(boot2.thinkTimeMax()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(boot2.levels().getFirst().rampUp()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(boot2.levels().getFirst().termination()).isEqualTo(new Termination.Iterations(30));
+		assertThat(boot2.thinkTime().max()).isEqualTo(Duration.ofSeconds(2));
 		assertThat(boot2.scale()).isEqualTo(0.01);
-		assertThat(Catalogue.byName("quick").orElseThrow().scaled(2).termination())
+		assertThat(Catalogue.byName("quick").orElseThrow().scaled(2).levels().getFirst().termination())
 			.isEqualTo(new Termination.Hold(Duration.ofSeconds(16)));
 	}
 
@@ -133,32 +180,36 @@ class CatalogueTest {
 	}
 
 	@Test
-	void theDslRejectsNonsense() {
-		Scenario base = Scenario.scenario("x");
-		assertThatIllegalArgumentException().isThrownBy(() -> base.users(0));
-		assertThatIllegalArgumentException().isThrownBy(() -> base.iterations(0));
-		assertThatIllegalArgumentException().isThrownBy(() -> base.holdFor(Duration.ZERO));
-		assertThatIllegalArgumentException().isThrownBy(() -> base.trials(0));
-		assertThatIllegalArgumentException().isThrownBy(() -> base.scaled(-1));
-		assertThatIllegalArgumentException()
-			.isThrownBy(() -> base.thinkTime(Duration.ofSeconds(2), Duration.ofSeconds(1)));
-	}
-
-	@Test
-	void theDslIsImmutable() {
-		Scenario base = Scenario.scenario("x").users(5);
-		Scenario more = base.users(50);
-		assertThat(base.loads()).containsExactly(5);
-		assertThat(more.loads()).containsExactly(50);
+	void overridesKeepTheFirstLevelsRampAndReplaceTheEnd() {
+		Scenario quick = Catalogue.byName("quick").orElseThrow();
+		Scenario changed = quick.withLoads(List.of(1, 2)).withHold(Duration.ofSeconds(3));
+		assertThat(changed.loads()).containsExactly(1, 2);
+		assertThat(changed.levels()).allSatisfy((level) -> {
+			assertThat(level.rampUp()).isEqualTo(Duration.ofSeconds(2));
+			assertThat(level.termination()).isEqualTo(new Termination.Hold(Duration.ofSeconds(3)));
+		});
+		assertThat(quick.loads()).as("immutable").containsExactly(5, 20, 50);
+		assertThatIllegalArgumentException().isThrownBy(() -> quick.withLoads(List.of(0)));
+		assertThatIllegalArgumentException().isThrownBy(() -> quick.withTrials(0));
+		assertThatIllegalArgumentException().isThrownBy(() -> quick.scaled(-1));
 	}
 
 	@Test
 	void assertionsReportTheirViolation() {
-		assertThat(Assertion.p99Below(Duration.ofSeconds(10)).check(Duration.ofSeconds(12), 0))
+		LoadKey key = new LoadKey("x", 1, "mvc", 1);
+		Summary slow = new Summary(key, Summary.ALL, 100, 10, new java.util.TreeMap<>(), Duration.ZERO, Duration.ZERO,
+				Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(12),
+				Duration.ZERO, 5.0, Duration.ofSeconds(20));
+		assertThat(new Assertion.PercentileBelow(99, Duration.ofSeconds(10), Optional.empty()).check(slow))
 			.hasValue("p99 12000 ms is not below 10000 ms");
-		assertThat(Assertion.p99Below(Duration.ofSeconds(10)).check(Duration.ofMillis(9_999), 0)).isEmpty();
-		assertThat(Assertion.errorsBelow(10).check(Duration.ZERO, 10)).hasValue("10 errors is not below 10");
-		assertThat(Assertion.errorsBelow(10).check(Duration.ZERO, 9)).isEmpty();
+		assertThat(new Assertion.PercentileBelow(99, Duration.ofSeconds(13), Optional.empty()).check(slow)).isEmpty();
+		assertThat(new Assertion.ErrorsBelow(10, Optional.empty()).check(slow)).hasValue("10 errors is not below 10");
+		assertThat(new Assertion.ErrorsBelow(11, Optional.empty()).check(slow)).isEmpty();
+		assertThat(new Assertion.ErrorRateBelow(0.05, Optional.empty()).check(slow))
+			.hasValue("error rate 10.00% is not below 5.00%");
+		assertThat(new Assertion.ThroughputAtLeast(10, Optional.of("list")).check(slow))
+			.hasValue("throughput 5 req/s is below 10 req/s");
+		assertThat(new Assertion.ThroughputAtLeast(10, Optional.of("list"))).hasToString("throughput >= 10 req/s [list]");
 	}
 
 }

@@ -1,10 +1,12 @@
-package dev.fluxbench.harness.load;
+package dev.fluxbench.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.time.Duration;
+import java.net.URI;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
@@ -12,17 +14,22 @@ import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Stack;
+import dev.fluxbench.harness.target.Target;
 
 class RunPlanTest {
 
 	@Test
-	void trialsRotateTheStackOrderSoNoStackAlwaysGoesFirst() {
-		RunPlan plan = new RunPlan(Catalogue.byName("quick").orElseThrow(), List.of(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX),
-				Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"), Duration.ZERO, 0, Path.of("."), List.of());
-		assertThat(plan.order(1)).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX);
-		assertThat(plan.order(2)).containsExactly(Stack.MVC_VT, Stack.WEBFLUX, Stack.MVC);
-		assertThat(plan.order(3)).containsExactly(Stack.WEBFLUX, Stack.MVC, Stack.MVC_VT);
-		assertThat(plan.order(4)).containsExactly(Stack.MVC, Stack.MVC_VT, Stack.WEBFLUX);
+	void trialsRotateTheTargetOrderSoNoTargetAlwaysGoesFirst() {
+		Target mvc = new Target.Launched(Stack.MVC);
+		Target vt = new Target.Launched(Stack.MVC_VT);
+		Target given = new Target.Given("after", URI.create("http://127.0.0.1:9090"), Optional.empty());
+		RunPlan plan = new RunPlan(Catalogue.byName("quick").orElseThrow(), List.of(mvc, vt, given),
+				Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"), 0, Path.of("."), List.of(), Map.of());
+		assertThat(plan.order(1)).containsExactly(mvc, vt, given);
+		assertThat(plan.order(2)).containsExactly(vt, given, mvc);
+		assertThat(plan.order(3)).containsExactly(given, mvc, vt);
+		assertThat(plan.order(4)).containsExactly(mvc, vt, given);
+		assertThat(plan.launchesStacks()).isTrue();
 	}
 
 	@Test

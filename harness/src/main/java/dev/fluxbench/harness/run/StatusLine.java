@@ -1,4 +1,4 @@
-package dev.fluxbench.harness.load;
+package dev.fluxbench.harness.run;
 
 import java.io.Console;
 import java.io.PrintWriter;

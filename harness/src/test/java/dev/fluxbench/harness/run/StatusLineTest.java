@@ -1,4 +1,4 @@
-package dev.fluxbench.harness.load;
+package dev.fluxbench.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,0 +1,257 @@
+package dev.fluxbench.harness.run;
+
+import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonExtractor;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.regexExtractor;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadPause;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.uniformRandomTimer;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.scenario.Scenario;
+import dev.fluxbench.harness.scenario.Step;
+import dev.fluxbench.harness.scenario.Termination;
+import dev.fluxbench.harness.scenario.Workload;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan;
+import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.assertions.DslJsonAssertion;
+import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion;
+import us.abstracta.jmeter.javadsl.core.configs.DslCsvDataSet;
+import us.abstracta.jmeter.javadsl.core.configs.DslVariables;
+import us.abstracta.jmeter.javadsl.core.engines.EmbeddedJmeterEngine;
+import us.abstracta.jmeter.javadsl.core.postprocessors.DslJsonExtractor;
+import us.abstracta.jmeter.javadsl.core.postprocessors.DslRegexExtractor;
+import us.abstracta.jmeter.javadsl.core.samplers.BaseSampler;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
+import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
+import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
+
+/**
+ * Turns one load level of a scenario into a jmeter-java-dsl test plan, and runs it. Every part of
+ * the format maps onto a JMeter element: requests onto HTTP samplers, checks onto assertions,
+ * extractions onto extractors, pauses onto flow-control pauses, repeats onto loop controllers,
+ * feeders onto CSV data sets. JMeter runs the load; nothing here is a load engine.
+ */
+final class LoadPlan {
+
+	/** Enough to warm every code path of a target without queueing on one core. */
+	static final int WARMUP_USERS = 20;
+
+	private static final Pattern ENV = Pattern.compile("\\$\\{env\\.([A-Za-z_][A-Za-z0-9_]*)}");
+
+	private final Scenario scenario;
+
+	private final Map<String, String> environment;
+
+	/**
+	 * @param environment where {@code ${env.NAME}} values come from; they are put into the plan
+	 * here, in memory, and nowhere else
+	 */
+	LoadPlan(Scenario scenario, Map<String, String> environment) {
+		this.scenario = scenario;
+		this.environment = environment;
+	}
+
+	/** Runs one measured load level against {@code target}; every sample goes to {@code consumer}. */
+	void run(Workload.Level level, URI target, Consumer<Sample> consumer, SampleSink.Progress progress) {
+		SampleSink sink = SampleSink.to(consumer, expectedStatus(), progress);
+		try {
+			execute(plan(target, threadGroupFor(level), sink));
+		}
+		finally {
+			sink.close();
+		}
+	}
+
+	/**
+	 * Drives a freshly started target for {@code duration} with the journey and no think time,
+	 * so that the JIT has compiled its hot paths before anything is measured. Samples are counted
+	 * for the status line but not kept.
+	 */
+	void warmUp(Duration duration, URI target, SampleSink.Progress progress) {
+		int users = Math.max(1, Math.min(WARMUP_USERS, this.scenario.levels().getFirst().load()));
+		SampleSink sink = SampleSink.to((sample) -> {
+		}, expectedStatus(), progress);
+		try {
+			execute(plan(target, threadGroup("warmup", users, duration, journey(this.scenario.journey())), sink));
+		}
+		finally {
+			sink.close();
+		}
+	}
+
+	Map<String, Integer> expectedStatus() {
+		Map<String, Integer> expected = new LinkedHashMap<>();
+		this.scenario.requests().forEach((request) -> expected.put(request.label(), request.status()));
+		return expected;
+	}
+
+	private DslTestPlan plan(URI target, BaseThreadGroup<?> group, SampleSink sink) {
+		List<TestPlanChild> children = new ArrayList<>();
+		children.add(httpDefaults().url(target.toString())
+			.connectionTimeout(this.scenario.connectTimeout())
+			.responseTimeout(this.scenario.responseTimeout()));
+		if (!this.scenario.variables().isEmpty()) {
+			DslVariables variables = vars();
+			for (Map.Entry<String, String> variable : this.scenario.variables().entrySet()) {
+				variables = variables.set(variable.getKey(), resolve(variable.getValue()));
+			}
+			children.add(variables);
+		}
+		for (Scenario.Feeder feeder : this.scenario.feeders()) {
+			DslCsvDataSet data = csvDataSet(feeder.file().toString()).encoding(StandardCharsets.UTF_8);
+			data = data.stopThreadOnEOF(!feeder.recycle()).randomOrder(feeder.random());
+			children.add(data);
+		}
+		children.add(group);
+		children.add(sink);
+		return testPlan(children.toArray(TestPlanChild[]::new));
+	}
+
+	BaseThreadGroup<?> threadGroupFor(Workload.Level level) {
+		ThreadGroupChild[] children = children();
+		if (this.scenario.workload() instanceof Workload.Open open) {
+			Duration hold = ((Termination.Hold) level.termination()).duration();
+			return rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
+				.rampToAndHold(level.load(), level.rampUp(), hold)
+				.children(children);
+		}
+		DslDefaultThreadGroup group = threadGroup("load-" + level.load()).rampTo(level.load(), level.rampUp());
+		group = switch (level.termination()) {
+			case Termination.Iterations(int count) -> group.holdIterating(count);
+			case Termination.Hold(Duration hold) -> group.holdFor(hold);
+		};
+		return group.children(children);
+	}
+
+	private ThreadGroupChild[] children() {
+		List<ThreadGroupChild> children = new ArrayList<>(List.of(journey(this.scenario.journey())));
+		Step.Pause think = this.scenario.thinkTime();
+		if (!think.isZero()) {
+			// A timer at the thread group's level runs before every sampler in it, loops included.
+			children.add(uniformRandomTimer(think.min(), think.max()));
+		}
+		return children.toArray(ThreadGroupChild[]::new);
+	}
+
+	private ThreadGroupChild[] journey(List<Step> steps) {
+		return steps.stream().map(this::element).toArray(ThreadGroupChild[]::new);
+	}
+
+	private ThreadGroupChild element(Step step) {
+		return switch (step) {
+			case Step.Request request -> sampler(request);
+			case Step.Pause pause -> pause.min().equals(pause.max()) ? threadPause(pause.min())
+					: threadPause("${__Random(" + pause.min().toMillis() + "," + pause.max().toMillis() + ")}");
+			case Step.Repeat repeat -> forLoopController(repeat.times(), journey(repeat.steps()));
+		};
+	}
+
+	private DslHttpSampler sampler(Step.Request request) {
+		DslHttpSampler sampler = httpSampler(request.label(), resolve(request.path())).method(request.method());
+		boolean contentType = false;
+		for (Map.Entry<String, String> header : request.headers().entrySet()) {
+			sampler = sampler.header(header.getKey(), resolve(header.getValue()));
+			contentType |= header.getKey().equalsIgnoreCase("Content-Type");
+		}
+		if (request.basicAuth().isPresent()) {
+			Step.BasicAuth auth = request.basicAuth().get();
+			String credentials = resolve(auth.username()) + ":" + resolve(auth.password());
+			sampler = sampler.header("Authorization",
+					"Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(StandardCharsets.UTF_8)));
+		}
+		if (request.body().isPresent()) {
+			sampler = sampler.body(resolve(request.body().get()));
+			if (!contentType) {
+				sampler = sampler.header("Content-Type", "application/json");
+			}
+		}
+		List<BaseSampler.SamplerChild> children = new ArrayList<>();
+		// JMeter fails every 4xx and 5xx by itself; the scenario's status decides instead, so that a
+		// journey may expect a 401 or a 404.
+		children.add(responseAssertion("status").fieldToTest(DslResponseAssertion.TargetField.RESPONSE_CODE)
+			.ignoreStatus()
+			.equalsToStrings(Integer.toString(request.status())));
+		for (Step.Check check : request.checks()) {
+			children.add(switch (check) {
+				case Step.Check.Contains(String text) -> responseAssertion().containsSubstrings(resolve(text));
+				case Step.Check.Regex(String pattern) -> responseAssertion().containsRegexes(pattern);
+				case Step.Check.JsonPath(String path, var equalTo) -> {
+					DslJsonAssertion assertion = jsonAssertion(path)
+						.queryLanguage(DslJsonExtractor.JsonQueryLanguage.JSON_PATH);
+					yield equalTo.isPresent() ? assertion.equalsTo(resolve(equalTo.get())) : assertion;
+				}
+			});
+		}
+		for (Step.Extraction extraction : request.extractions()) {
+			children.add(switch (extraction.source()) {
+				case JSON_PATH -> jsonExtractor(extraction.variable(), extraction.expression())
+					.queryLanguage(DslJsonExtractor.JsonQueryLanguage.JSON_PATH)
+					.defaultValue(extraction.defaultValue());
+				case REGEX -> regexExtractor(extraction.variable(), extraction.expression())
+					.defaultValue(extraction.defaultValue());
+				case HEADER -> regexExtractor(extraction.variable(),
+						"(?im)^" + Pattern.quote(extraction.expression()) + ":\\s*(.*?)\\s*$")
+					.fieldToCheck(DslRegexExtractor.TargetField.RESPONSE_HEADERS)
+					.defaultValue(extraction.defaultValue());
+			});
+		}
+		if (request.stopOnFailure()) {
+			children.add(new StopUserOnFailure());
+		}
+		return sampler.children(children.toArray(BaseSampler.SamplerChild[]::new));
+	}
+
+	/** Puts environment values in; JMeter resolves every other reference per sample. */
+	String resolve(String template) {
+		Matcher matcher = ENV.matcher(template);
+		StringBuilder resolved = new StringBuilder();
+		while (matcher.find()) {
+			String value = this.environment.get(matcher.group(1));
+			if (value == null) {
+				throw new IllegalStateException("environment variable " + matcher.group(1) + " is not set");
+			}
+			matcher.appendReplacement(resolved, Matcher.quoteReplacement(value));
+		}
+		matcher.appendTail(resolved);
+		return resolved.toString();
+	}
+
+	private static void execute(DslTestPlan plan) {
+		try {
+			// JMeter's summariser prints its own progress to stdout every few seconds; ours is the status line.
+			plan.runIn(new EmbeddedJmeterEngine().prop("summariser.out", "false").prop("summariser.name", ""));
+		}
+		catch (IOException | TimeoutException ex) {
+			throw new IllegalStateException("JMeter could not run the test plan: " + ex.getMessage(), ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted while the load ran", ex);
+		}
+	}
+
+}

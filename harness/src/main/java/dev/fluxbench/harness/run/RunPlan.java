@@ -1,0 +1,54 @@
+package dev.fluxbench.harness.run;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import dev.fluxbench.harness.launch.CpuLayout;
+import dev.fluxbench.harness.launch.Database;
+import dev.fluxbench.harness.scenario.Scenario;
+import dev.fluxbench.harness.target.Target;
+
+/**
+ * Everything a run was asked to do, validated: the CLI builds it, nothing has started yet.
+ *
+ * @param scenario the scenario, already scaled and with the trial count and warm-up to use
+ * @param targets what is measured, in the first trial's order
+ * @param database where the launched stacks keep their data
+ * @param cpuLayout which cores the launched stacks and the rest use
+ * @param out the results directory
+ * @param downstreamPort the downstream's port, or 0 for a free one
+ * @param projectRoot where the jars are built
+ * @param commandLine the arguments as given, for run.json
+ * @param environment where {@code ${env.NAME}} references are resolved; never written anywhere
+ */
+public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment) {
+
+	public RunPlan {
+		targets = List.copyOf(targets);
+		commandLine = List.copyOf(commandLine);
+		environment = Map.copyOf(environment);
+	}
+
+	/** Trial {@code trial} (1-based) starts with a different target each time: A B C, B C A, C A B. */
+	public List<Target> order(int trial) {
+		int shift = (trial - 1) % this.targets.size();
+		return Stream
+			.concat(this.targets.subList(shift, this.targets.size()).stream(), this.targets.subList(0, shift).stream())
+			.toList();
+	}
+
+	/** Whether fluxbench starts anything itself: the downstream and friends serve launched stacks only. */
+	public boolean launchesStacks() {
+		return this.targets.stream().anyMatch((target) -> target instanceof Target.Launched);
+	}
+
+	@Override
+	public String toString() {
+		// The environment may hold credentials.
+		return "RunPlan[" + this.scenario.name() + " x " + this.targets.stream().map(Target::id).toList() + "]";
+	}
+
+}
