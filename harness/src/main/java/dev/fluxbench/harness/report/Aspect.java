@@ -1,22 +1,29 @@
 package dev.fluxbench.harness.report;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.function.ToDoubleFunction;
+import java.util.function.ToDoubleBiFunction;
 
 /** What a verdict compares stacks on, with which way is better and how a value reads. */
 public enum Aspect {
 
-	THROUGHPUT("throughput", "req/s", true, (load) -> load.all().throughput()),
+	THROUGHPUT("throughput", "req/s", true, true, (load, label) -> load.summary(label).throughput()),
 
-	P95("p95 latency", "ms", false, (load) -> load.all().p95().toNanos() / 1e6),
+	P95("p95 latency", "ms", false, true, (load, label) -> load.summary(label).p95().toNanos() / 1e6),
 
-	P99("p99 latency", "ms", false, (load) -> load.all().p99().toNanos() / 1e6),
+	P99("p99 latency", "ms", false, true, (load, label) -> load.summary(label).p99().toNanos() / 1e6),
 
-	ERRORS("errors", "%", false, LoadResult::errorPercent),
+	ERRORS("errors", "%", false, true, (load, label) -> load.errorPercent(label)),
 
-	CPU("CPU per 1000 requests", "CPU-s", false, (load) -> load.efficiency().appCpuPer1000()),
+	CPU("CPU per 1000 requests", "CPU-s", false, false, (load, label) -> load.efficiency().appCpuPer1000()),
 
-	HEAP("heap used (mean)", "MB", false, (load) -> load.efficiency().heapUsedMeanMb());
+	HEAP("heap used (mean)", "MB", false, false, (load, label) -> load.efficiency().heapUsedMeanMb());
+
+	/** The aspects a step label has of its own; the others are the cost of the whole load. */
+	public static final List<Aspect> PER_LABEL = Arrays.stream(values()).filter(Aspect::perLabel).toList();
+
+	public static final List<Aspect> PER_LOAD = Arrays.stream(values()).filter((aspect) -> !aspect.perLabel()).toList();
 
 	private final String title;
 
@@ -24,13 +31,25 @@ public enum Aspect {
 
 	private final boolean higherIsBetter;
 
-	private final ToDoubleFunction<LoadResult> measure;
+	private final boolean perLabel;
 
-	Aspect(String title, String unit, boolean higherIsBetter, ToDoubleFunction<LoadResult> measure) {
+	private final ToDoubleBiFunction<LoadResult, String> measure;
+
+	Aspect(String title, String unit, boolean higherIsBetter, boolean perLabel,
+			ToDoubleBiFunction<LoadResult, String> measure) {
 		this.title = title;
 		this.unit = unit;
 		this.higherIsBetter = higherIsBetter;
+		this.perLabel = perLabel;
 		this.measure = measure;
+	}
+
+	/**
+	 * Whether the aspect is compared label by label: latency and throughput of a mix would hide a
+	 * slow endpoint behind a fast one. CPU and heap belong to the process, so to the whole load.
+	 */
+	public boolean perLabel() {
+		return this.perLabel;
 	}
 
 	public String title() {
@@ -45,9 +64,15 @@ public enum Aspect {
 		return this.higherIsBetter;
 	}
 
-	/** NaN when the load has no such figure, as CPU without metrics. */
-	public double of(LoadResult load) {
-		return this.measure.applyAsDouble(load);
+	/**
+	 * The figure of one label (or {@link dev.fluxbench.harness.results.Summary#ALL}) at one load;
+	 * NaN when the load has no such figure, as CPU without metrics or a label it never reached.
+	 */
+	public double of(LoadResult load, String label) {
+		if (this.perLabel && load.summaryOf(label).isEmpty()) {
+			return Double.NaN;
+		}
+		return this.measure.applyAsDouble(load, label);
 	}
 
 	/** Whether {@code a} is better than {@code b}. */

@@ -47,6 +47,9 @@ final class HtmlReport {
 			.append("</p>\n");
 		out.append("<p>").append(escape(report.description())).append("</p>\n");
 		legend(out, report);
+		out.append("<section id=\"decision\"><h2>Decision</h2>\n<ul>\n");
+		report.decision().forEach((line) -> out.append("<li>").append(escape(line)).append("</li>\n"));
+		out.append("</ul>\n</section>\n");
 		out.append("<section id=\"summary\"><h2>Summary</h2>\n");
 		report.narrative().forEach((paragraph) -> out.append("<p>").append(escape(paragraph)).append("</p>\n"));
 		out.append("</section>\n");

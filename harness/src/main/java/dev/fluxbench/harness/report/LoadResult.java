@@ -79,6 +79,24 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 		return this.summaries.getFirst();
 	}
 
+	/**
+	 * One label's figures: its own summary, or the one over all labels when the load had no
+	 * other (a journey of one request keeps only that line).
+	 */
+	public Optional<Summary> summaryOf(String label) {
+		Optional<Summary> own = Summary.forLabel(this.summaries, label);
+		return (own.isEmpty() && this.summaries.size() == 1) ? Optional.of(all()) : own;
+	}
+
+	public Summary summary(String label) {
+		return summaryOf(label).orElseThrow(() -> new IllegalArgumentException("no label " + label + " at " + this.key));
+	}
+
+	public double errorPercent(String label) {
+		Summary summary = summary(label);
+		return 100.0 * summary.errors() / summary.samples();
+	}
+
 	/** Plateau throughput as a share of Little's-law limit, when the scenario has one. */
 	public Optional<Double> ofLittlesLawLimit() {
 		return this.efficiency.littlesLawLimit().map((limit) -> this.plateauThroughput / limit);

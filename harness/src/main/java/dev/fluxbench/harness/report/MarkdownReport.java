@@ -13,6 +13,9 @@ final class MarkdownReport {
 		out.append("# ").append(report.title()).append("\n\n");
 		out.append("**").append(report.subtitle()).append("**\n\n");
 		out.append(report.description()).append("\n\n");
+		out.append("## Decision\n\n");
+		report.decision().forEach((line) -> out.append("- ").append(line).append('\n'));
+		out.append('\n');
 		out.append("## Summary\n\n");
 		report.narrative().forEach((paragraph) -> out.append(paragraph).append("\n\n"));
 		table(out, "##", report.verdictTable());

@@ -33,7 +33,7 @@ final class Narrative {
 				list(results.stacks()), list(loads.stream().map(String::valueOf).toList()), run.loadUnit(),
 				(trials == 1) ? "one trial" : trials + " trials"));
 		for (Aspect aspect : List.of(Aspect.THROUGHPUT, Aspect.P99, Aspect.CPU)) {
-			aspectSentence(aspect, verdicts, loads.size()).ifPresent(paragraphs::add);
+			aspectSentence(aspect, verdicts, run.loadUnit()).ifPresent(paragraphs::add);
 		}
 		paragraphs.add(errorsSentence(results));
 		littlesLawSentence(results).ifPresent(paragraphs::add);
@@ -48,7 +48,7 @@ final class Narrative {
 	}
 
 	/** Who led on one aspect, at how many loads, with the highest load's figures as the example. */
-	private static Optional<String> aspectSentence(Aspect aspect, List<Verdict> verdicts, int loadCount) {
+	private static Optional<String> aspectSentence(Aspect aspect, List<Verdict> verdicts, String unit) {
 		List<Verdict> compared = verdicts.stream()
 			.filter((verdict) -> verdict.aspect() == aspect && verdict.outcome() != Outcome.NO_DATA)
 			.toList();
@@ -75,7 +75,7 @@ final class Narrative {
 		String sentence = lead.isEmpty() ? capitalized(aspect.title()) + " was the same for every stack."
 				: capitalized(aspect.title()) + ": " + better + " was " + lead + " load" + ((compared.size() == 1) ? "" : "s")
 						+ ((significant > 0) ? " (" + significant + " significantly)" : "") + ".";
-		return Optional.of(sentence + " At " + highest.load() + ": " + figures + ".");
+		return Optional.of(sentence + " At " + highest.where(unit) + ": " + figures + ".");
 	}
 
 	private static String errorsSentence(RunResults results) {
@@ -200,7 +200,7 @@ final class Narrative {
 			.map((entry) -> entry.getKey() + " came out ahead in " + entry.getValue() + " of " + wins.size())
 			.collect(Collectors.joining(", ")) : wins.stream()
 			.map((verdict) -> verdict.best().orElseThrow() + " had the " + (verdict.aspect().higherIsBetter() ? "higher"
-					: "lower") + " " + verdict.aspect().title() + " at " + verdict.load() + " ("
+					: "lower") + " " + verdict.aspect().title() + " at " + verdict.where(results.run().loadUnit()) + " ("
 					+ verdict.aspect().format(verdict.estimates().get(verdict.best().orElseThrow()).median())
 					+ " against " + others(verdict) + ")")
 			.collect(Collectors.joining("; "));

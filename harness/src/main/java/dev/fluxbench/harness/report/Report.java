@@ -21,10 +21,11 @@ import dev.fluxbench.harness.results.Summary;
  * and written three ways (HTML, Markdown, summary.json).
  *
  * @param results what the directory holds
- * @param verdicts one per load and aspect
+ * @param verdicts one per load, label and aspect
+ * @param decision what a tech lead reads first: a line per load and label
  * @param narrative the plain-language summary, a paragraph per entry
  */
-public record Report(RunResults results, List<Verdict> verdicts, List<String> narrative) {
+public record Report(RunResults results, List<Verdict> verdicts, List<String> decision, List<String> narrative) {
 
 	public static final String HTML = "report.html";
 
@@ -45,11 +46,17 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> na
 		for (int load : results.loadLevels()) {
 			Map<String, List<LoadResult>> byStack = new LinkedHashMap<>();
 			results.stacks().forEach((stack) -> byStack.put(stack, results.at(load, stack)));
-			for (Aspect aspect : Aspect.values()) {
-				verdicts.add(Verdict.of(load, aspect, byStack));
+			// Label by label: over a mix of endpoints a slow one hides behind a fast one.
+			for (String label : results.labels()) {
+				for (Aspect aspect : Aspect.PER_LABEL) {
+					verdicts.add(Verdict.of(load, label, aspect, byStack));
+				}
+			}
+			for (Aspect aspect : Aspect.PER_LOAD) {
+				verdicts.add(Verdict.of(load, Summary.ALL, aspect, byStack));
 			}
 		}
-		return new Report(results, List.copyOf(verdicts), Narrative.of(results, verdicts));
+		return new Report(results, List.copyOf(verdicts), Decision.of(results, verdicts), Narrative.of(results, verdicts));
 	}
 
 	/** Reads a results directory and writes its report into it. */
@@ -166,50 +173,70 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> na
 		return declared.isEmpty() ? "none declared" : declared + ": all held";
 	}
 
-	/** The verdicts, a row per load, a column per aspect. */
+	/**
+	 * The verdicts, a row per load and label, a column per aspect; CPU and heap belong to the
+	 * whole load, so they are on its first row only.
+	 */
 	Table verdictTable() {
-		List<String> headers = new ArrayList<>(List.of("Load"));
+		List<String> headers = new ArrayList<>(List.of("Load", "Label"));
 		for (Aspect aspect : Aspect.values()) {
 			headers.add(aspect.title());
 		}
 		List<List<String>> rows = new ArrayList<>();
 		for (int load : this.results.loadLevels()) {
-			List<String> row = new ArrayList<>(List.of(load + " " + run().loadUnit()));
-			for (Aspect aspect : Aspect.values()) {
-				row.add(verdict(load, aspect).map(Verdict::sentence).orElse(""));
+			boolean first = true;
+			for (String label : this.results.labels()) {
+				List<String> row = new ArrayList<>(List.of(load + " " + run().loadUnit(), labelName(label)));
+				for (Aspect aspect : Aspect.values()) {
+					String cell = (aspect.perLabel() || first)
+							? verdict(load, aspect.perLabel() ? label : Summary.ALL, aspect).map(Verdict::sentence).orElse("")
+							: "";
+					row.add(cell);
+				}
+				rows.add(row);
+				first = false;
 			}
-			rows.add(row);
 		}
-		String note = (this.results.trials() < 2) ? "One trial per stack: each figure is a single measurement."
-				: "Each figure is the median over trials; a stack is better only when the bootstrap 95% confidence "
+		String note = (this.results.trials() < 2) ? "One trial per target: each figure is a single measurement."
+				: "Each figure is the median over trials; a target is better only when the bootstrap 95% confidence "
 						+ "intervals of the medians do not overlap.";
-		return new Table("verdicts", "Verdict by load", headers, rows, note);
+		return new Table("verdicts", "Verdict by load and label", headers, rows, note);
 	}
 
-	/** Each stack's median with its interval, per aspect, at one load. */
+	/** Each target's median with its interval, per label and aspect, at one load. */
 	Table estimateTable(int load) {
-		List<String> headers = new ArrayList<>(List.of("Stack"));
+		List<String> headers = new ArrayList<>(List.of("Target", "Label"));
 		for (Aspect aspect : Aspect.values()) {
 			headers.add(aspect.title() + " (" + aspect.unit() + ")");
 		}
 		List<List<String>> rows = new ArrayList<>();
 		for (String stack : this.results.stacks()) {
-			List<String> row = new ArrayList<>(List.of(stack));
-			for (Aspect aspect : Aspect.values()) {
-				Verdict.Estimate estimate = verdict(load, aspect).map((v) -> v.estimates().get(stack)).orElse(null);
-				row.add((estimate == null) ? "n/a"
-						: Aspect.number(estimate.median()) + ((estimate.values().size() < 2) ? ""
-								: " [" + Aspect.number(estimate.interval().low()) + ", "
-										+ Aspect.number(estimate.interval().high()) + "]"));
+			for (String label : this.results.labels()) {
+				List<String> row = new ArrayList<>(List.of(stack, labelName(label)));
+				for (Aspect aspect : Aspect.values()) {
+					String key = aspect.perLabel() ? label : Summary.ALL;
+					Verdict.Estimate estimate = verdict(load, key, aspect).map((v) -> v.estimates().get(stack))
+						.orElse(null);
+					row.add((estimate == null) ? "n/a"
+							: Aspect.number(estimate.median()) + ((estimate.values().size() < 2) ? ""
+									: " [" + Aspect.number(estimate.interval().low()) + ", "
+											+ Aspect.number(estimate.interval().high()) + "]"));
+				}
+				rows.add(row);
 			}
-			rows.add(row);
 		}
 		return new Table("estimates-" + load, "Medians over trials at " + load + " " + run().loadUnit()
 				+ ", with 95% confidence intervals", headers, rows, "");
 	}
 
-	Optional<Verdict> verdict(int load, Aspect aspect) {
-		return this.verdicts.stream().filter((v) -> v.load() == load && v.aspect() == aspect).findFirst();
+	Optional<Verdict> verdict(int load, String label, Aspect aspect) {
+		return this.verdicts.stream()
+			.filter((v) -> v.load() == load && v.label().equals(label) && v.aspect() == aspect)
+			.findFirst();
+	}
+
+	static String labelName(String label) {
+		return label.equals(Summary.ALL) ? "all" : label;
 	}
 
 	/** Seed 001's summary columns plus percentiles, a row per stack, trial and label. */

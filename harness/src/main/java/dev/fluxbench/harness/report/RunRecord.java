@@ -83,8 +83,10 @@ public record RunRecord(Map<String, Object> json) {
 		return number(1, "scale");
 	}
 
+	/** The targets (built-in stacks or given services) in the first trial's order. */
 	public List<String> stacks() {
-		return strings("stacks");
+		// Runs recorded before targets existed called them stacks.
+		return (at("targets") != null) ? strings("targets") : strings("stacks");
 	}
 
 	public List<Integer> loads() {
@@ -149,6 +151,15 @@ public record RunRecord(Map<String, Object> json) {
 		if (isOpenModel()) {
 			return Optional.of((double) load);
 		}
+		if (at("scenario", "round") instanceof Map<?, ?> round) {
+			// Repeats and pauses counted: the harness worked it out from the journey.
+			Optional<Duration> floor = duration(String.valueOf(round.get("floor")));
+			if (!Boolean.TRUE.equals(round.get("hasFloor")) || floor.isEmpty() || floor.get().isZero()
+					|| !(round.get("requests") instanceof Number requests)) {
+				return Optional.empty();
+			}
+			return Optional.of(load * requests.doubleValue() / (floor.get().toNanos() / 1e9));
+		}
 		List<RequestDescription> requests = requests();
 		Duration round = meanThinkTime().multipliedBy(requests.size());
 		for (RequestDescription request : requests) {
@@ -162,7 +173,7 @@ public record RunRecord(Map<String, Object> json) {
 
 	public List<StackRun> stackRuns() {
 		List<StackRun> runs = new ArrayList<>();
-		for (Object entry : list("stackRuns")) {
+		for (Object entry : (at("targetRuns") != null) ? list("targetRuns") : list("stackRuns")) {
 			if (!(entry instanceof Map<?, ?> run)) {
 				continue;
 			}
@@ -176,7 +187,8 @@ public record RunRecord(Map<String, Object> json) {
 				}
 			}
 			int trial = (run.get("trial") instanceof Number number) ? number.intValue() : 1;
-			runs.add(new StackRun(trial, String.valueOf(run.get("stack")), duration(String.valueOf(run.get("startup"))),
+			Object target = (run.get("target") != null) ? run.get("target") : run.get("stack");
+			runs.add(new StackRun(trial, String.valueOf(target), duration(String.valueOf(run.get("startup"))),
 					loads, run.get("stopped") != null));
 		}
 		return runs;

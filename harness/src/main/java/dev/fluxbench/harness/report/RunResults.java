@@ -79,6 +79,23 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 		return this.loads.stream().map((load) -> load.key().load()).distinct().sorted().toList();
 	}
 
+	/**
+	 * The step labels, in journey order: what the verdicts compare one by one. A run recorded
+	 * without its requests falls back to the labels found in the summaries.
+	 */
+	public List<String> labels() {
+		List<String> labels = new ArrayList<>(this.run.requests().stream().map(RunRecord.RequestDescription::label).toList());
+		if (labels.isEmpty()) {
+			this.loads.stream()
+				.flatMap((load) -> load.summaries().stream())
+				.map(dev.fluxbench.harness.results.Summary::label)
+				.filter((label) -> !label.equals(dev.fluxbench.harness.results.Summary.ALL))
+				.distinct()
+				.forEach(labels::add);
+		}
+		return labels.isEmpty() ? List.of(dev.fluxbench.harness.results.Summary.ALL) : List.copyOf(labels);
+	}
+
 	public int trials() {
 		return this.loads.stream().mapToInt((load) -> load.key().trial()).max().orElse(0);
 	}

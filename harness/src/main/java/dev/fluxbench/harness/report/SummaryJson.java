@@ -35,6 +35,7 @@ final class SummaryJson {
 			verdicts.add(verdict(verdict));
 		}
 		root.put("verdicts", verdicts);
+		root.put("decision", report.decision());
 		root.put("summary", report.narrative());
 		return Json.write(root);
 	}
@@ -84,6 +85,7 @@ final class SummaryJson {
 	private static Map<String, Object> verdict(Verdict verdict) {
 		Map<String, Object> out = new LinkedHashMap<>();
 		out.put("load", verdict.load());
+		out.put("label", verdict.label());
 		out.put("aspect", verdict.aspect().name().toLowerCase(java.util.Locale.ROOT));
 		out.put("unit", verdict.aspect().unit());
 		out.put("outcome", verdict.outcome().name().toLowerCase(java.util.Locale.ROOT));

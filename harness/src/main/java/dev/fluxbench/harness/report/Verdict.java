@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.fluxbench.harness.report.Statistics.Interval;
+import dev.fluxbench.harness.results.Summary;
 
 /**
  * Which stack did better on one aspect at one load, and how sure we can be. Each stack's
@@ -16,6 +17,8 @@ import dev.fluxbench.harness.report.Statistics.Interval;
  * significant difference. One trial gives no interval worth the name, so it is only indicative.
  *
  * @param load the load level
+ * @param label the step label compared, or {@link Summary#ALL} for what belongs to the whole load
+ * (CPU, heap)
  * @param aspect what is compared
  * @param outcome what the comparison shows
  * @param best the stack with the best median, if any stack had a figure
@@ -23,7 +26,7 @@ import dev.fluxbench.harness.report.Statistics.Interval;
  * overlap the best one's
  * @param estimates each stack's median and interval, in run order
  */
-public record Verdict(int load, Aspect aspect, Outcome outcome, Optional<String> best, List<String> tiedWith,
+public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Optional<String> best, List<String> tiedWith,
 		Map<String, Estimate> estimates) {
 
 	public enum Outcome {
@@ -60,13 +63,13 @@ public record Verdict(int load, Aspect aspect, Outcome outcome, Optional<String>
 
 	}
 
-	/** Compares the stacks' finished trials at one load on one aspect. */
-	public static Verdict of(int load, Aspect aspect, Map<String, List<LoadResult>> trialsByStack) {
+	/** Compares the targets' finished trials at one load, for one label, on one aspect. */
+	public static Verdict of(int load, String label, Aspect aspect, Map<String, List<LoadResult>> trialsByStack) {
 		Map<String, Estimate> estimates = new LinkedHashMap<>();
 		trialsByStack.forEach((stack, trials) -> {
 			List<Double> values = trials.stream()
 				.filter(LoadResult::finished)
-				.map(aspect::of)
+				.map((trial) -> aspect.of(trial, label))
 				.filter((value) -> !Double.isNaN(value))
 				.toList();
 			if (!values.isEmpty()) {
@@ -74,7 +77,7 @@ public record Verdict(int load, Aspect aspect, Outcome outcome, Optional<String>
 			}
 		});
 		if (estimates.size() < 2) {
-			return new Verdict(load, aspect, Outcome.NO_DATA, Optional.empty(), List.of(), estimates);
+			return new Verdict(load, label, aspect, Outcome.NO_DATA, Optional.empty(), List.of(), estimates);
 		}
 		Comparator<Map.Entry<String, Estimate>> bestFirst = Comparator.comparingDouble((entry) -> entry.getValue().median());
 		if (aspect.higherIsBetter()) {
@@ -84,10 +87,10 @@ public record Verdict(int load, Aspect aspect, Outcome outcome, Optional<String>
 		String best = ranked.getFirst().getKey();
 		Estimate top = ranked.getFirst().getValue();
 		if (ranked.stream().allMatch((entry) -> entry.getValue().median() == top.median())) {
-			return new Verdict(load, aspect, Outcome.EQUAL, Optional.of(best), List.of(), estimates);
+			return new Verdict(load, label, aspect, Outcome.EQUAL, Optional.of(best), List.of(), estimates);
 		}
 		if (estimates.values().stream().anyMatch((estimate) -> estimate.values().size() < 2)) {
-			return new Verdict(load, aspect, Outcome.INDICATIVE, Optional.of(best), List.of(), estimates);
+			return new Verdict(load, label, aspect, Outcome.INDICATIVE, Optional.of(best), List.of(), estimates);
 		}
 		List<String> overlapping = new ArrayList<>();
 		for (Map.Entry<String, Estimate> other : ranked.subList(1, ranked.size())) {
@@ -96,7 +99,12 @@ public record Verdict(int load, Aspect aspect, Outcome outcome, Optional<String>
 			}
 		}
 		Outcome outcome = overlapping.isEmpty() ? Outcome.BETTER : Outcome.NO_SIGNIFICANT_DIFFERENCE;
-		return new Verdict(load, aspect, outcome, Optional.of(best), List.copyOf(overlapping), estimates);
+		return new Verdict(load, label, aspect, outcome, Optional.of(best), List.copyOf(overlapping), estimates);
+	}
+
+	/** The load, and the label when it is one: "50" or "50 users, passthrough" in a sentence. */
+	public String where(String unit) {
+		return this.load + " " + unit + (this.label.equals(Summary.ALL) ? "" : ", " + this.label);
 	}
 
 	/** One line, as the tables and the summary print it. */

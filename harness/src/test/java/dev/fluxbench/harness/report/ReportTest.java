@@ -13,6 +13,7 @@ import java.util.Map;
 
 import dev.fluxbench.harness.report.Verdict.Outcome;
 import dev.fluxbench.harness.results.Json;
+import dev.fluxbench.harness.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,13 +35,13 @@ class ReportTest {
 	@Test
 	void verdictsFollowTheFixture(@TempDir Path directory) {
 		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false)));
-		assertThat(report.verdict(20, Aspect.P99).orElseThrow()).satisfies((verdict) -> {
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow()).satisfies((verdict) -> {
 			assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
 			assertThat(verdict.best()).contains("webflux");
 		});
-		assertThat(report.verdict(20, Aspect.ERRORS).orElseThrow().best()).contains("webflux");
-		assertThat(report.verdict(20, Aspect.CPU).orElseThrow().best()).contains("webflux");
-		assertThat(report.verdict(10, Aspect.ERRORS).orElseThrow().outcome()).isEqualTo(Outcome.EQUAL);
+		assertThat(report.verdict(20, "passthrough", Aspect.ERRORS).orElseThrow().best()).contains("webflux");
+		assertThat(report.verdict(20, Summary.ALL, Aspect.CPU).orElseThrow().best()).contains("webflux");
+		assertThat(report.verdict(10, "passthrough", Aspect.ERRORS).orElseThrow().outcome()).isEqualTo(Outcome.EQUAL);
 		assertThat(report.narrative()).anyMatch((paragraph) -> paragraph.startsWith("Failed requests: mvc "))
 			.anyMatch((paragraph) -> paragraph.contains("With 3 trials per stack"));
 	}
@@ -54,8 +55,8 @@ class ReportTest {
 			.contains("| webflux | 3 (unfinished) | all |")
 			.contains("The run did not finish (status: running)");
 		Report report = Report.of(RunResults.read(directory));
-		assertThat(report.verdict(20, Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(2);
-		assertThat(report.verdict(10, Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(3);
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(2);
+		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(3);
 		assertThat(Files.readString(written.html(), StandardCharsets.UTF_8)).contains("subtitle partial");
 	}
 

@@ -13,13 +13,14 @@ import java.util.Optional;
 import dev.fluxbench.harness.report.Verdict.Outcome;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.Summary;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {
 
 	@Test
 	void disjointIntervalsMakeTheBestMedianBetter() {
-		Verdict verdict = Verdict.of(10, Aspect.P99, stacks("mvc", List.of(300, 310, 305), "webflux", List.of(150, 160, 155)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(300, 310, 305), "webflux", List.of(150, 160, 155)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
 		assertThat(verdict.best()).contains("webflux");
 		assertThat(verdict.sentence()).isEqualTo("webflux better (155 ms)");
@@ -27,7 +28,7 @@ class VerdictTest {
 
 	@Test
 	void overlappingIntervalsMeanNoSignificantDifference() {
-		Verdict verdict = Verdict.of(10, Aspect.P99, stacks("mvc", List.of(150, 200, 160), "webflux", List.of(155, 140, 190)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(150, 200, 160), "webflux", List.of(155, 140, 190)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
 		assertThat(verdict.best()).contains("webflux");
 		assertThat(verdict.tiedWith()).containsExactly("mvc");
@@ -36,7 +37,7 @@ class VerdictTest {
 
 	@Test
 	void aThirdStackOverlappingTheBestIsNamedToo() {
-		Verdict verdict = Verdict.of(10, Aspect.P99,
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
 				stacks("mvc", List.of(300, 310, 305), "mvc-vt", List.of(150, 170, 160), "webflux", List.of(140, 165, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
 		assertThat(verdict.tiedWith()).containsExactly("mvc-vt");
@@ -47,21 +48,21 @@ class VerdictTest {
 		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
 		stacks.put("mvc", List.of(throughput(1, 500), throughput(2, 510), throughput(3, 505)));
 		stacks.put("webflux", List.of(throughput(1, 550), throughput(2, 555), throughput(3, 560)));
-		Verdict verdict = Verdict.of(10, Aspect.THROUGHPUT, stacks);
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.THROUGHPUT, stacks);
 		assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
 		assertThat(verdict.best()).contains("webflux");
 	}
 
 	@Test
 	void aSingleTrialIsIndicativeOnly() {
-		Verdict verdict = Verdict.of(10, Aspect.P99, stacks("mvc", List.of(300), "webflux", List.of(150)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(300), "webflux", List.of(150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.INDICATIVE);
 		assertThat(verdict.sentence()).isEqualTo("webflux best (150 ms); single trial: indicative only");
 	}
 
 	@Test
 	void theSameFigureEverywhereIsEqual() {
-		Verdict verdict = Verdict.of(10, Aspect.P99, stacks("mvc", List.of(150, 150), "webflux", List.of(150, 150)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(150, 150), "webflux", List.of(150, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.EQUAL);
 		assertThat(verdict.sentence()).isEqualTo("equal (150 ms in every stack)");
 	}
@@ -71,14 +72,14 @@ class VerdictTest {
 		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
 		stacks.put("mvc", List.of(p99(1, 300, true), p99(2, 300, true)));
 		stacks.put("webflux", List.of(p99(1, 100, false), p99(2, 100, false)));
-		Verdict verdict = Verdict.of(10, Aspect.P99, stacks);
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks);
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_DATA);
 		assertThat(verdict.estimates()).containsOnlyKeys("mvc");
 	}
 
 	@Test
 	void aFigureNoStackHasGivesNoData() {
-		Verdict verdict = Verdict.of(10, Aspect.CPU, stacks("mvc", List.of(300, 300), "webflux", List.of(150, 150)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.CPU, stacks("mvc", List.of(300, 300), "webflux", List.of(150, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_DATA);
 		assertThat(verdict.sentence()).isEqualTo("not enough data to compare");
 	}

@@ -1,0 +1,144 @@
+package dev.fluxbench.harness.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import dev.fluxbench.harness.report.Statistics.Interval;
+import dev.fluxbench.harness.report.Verdict.Outcome;
+import dev.fluxbench.harness.results.Summary;
+
+/**
+ * The report's first section: for each workload (a load level and a step label), which target
+ * did better on what, by how much with the interval of the difference, and at what cost in CPU
+ * and heap; or, plainly, that the difference is not significant. A tech lead reads this and
+ * nothing else, so every figure in it comes with its uncertainty.
+ */
+final class Decision {
+
+	private Decision() {
+	}
+
+	static List<String> of(RunResults results, List<Verdict> verdicts) {
+		String unit = results.run().loadUnit();
+		List<String> lines = new ArrayList<>();
+		for (int load : results.loadLevels()) {
+			for (String label : results.labels()) {
+				List<Verdict> here = verdicts.stream()
+					.filter((verdict) -> verdict.load() == load && verdict.label().equals(label)
+							&& verdict.aspect().perLabel())
+					.toList();
+				if (here.stream().allMatch((verdict) -> verdict.outcome() == Outcome.NO_DATA)) {
+					continue;
+				}
+				String where = load + " " + unit + (label.equals(Summary.ALL) ? "" : ", " + label);
+				lines.add(where + ": " + outcome(here) + " " + cost(load, unit, verdicts));
+			}
+		}
+		if (lines.isEmpty()) {
+			lines.add("Nothing to decide: fewer than two targets have finished loads to compare.");
+		}
+		return lines;
+	}
+
+	private static String outcome(List<Verdict> verdicts) {
+		List<String> better = new ArrayList<>();
+		List<String> notSignificant = new ArrayList<>();
+		for (Verdict verdict : verdicts) {
+			switch (verdict.outcome()) {
+				case BETTER, INDICATIVE -> better.add(better(verdict));
+				case NO_SIGNIFICANT_DIFFERENCE, EQUAL -> notSignificant.add(verdict.aspect().title());
+				case NO_DATA -> {
+				}
+			}
+		}
+		StringBuilder sentence = new StringBuilder();
+		if (!better.isEmpty()) {
+			sentence.append(String.join("; ", better)).append('.');
+		}
+		if (!notSignificant.isEmpty()) {
+			String targets = String.join(" and ", verdicts.getFirst().estimates().keySet());
+			sentence.append(sentence.isEmpty() ? "" : " ")
+				.append(better.isEmpty() ? "The difference between " + targets + " is not significant in "
+						: "No significant difference in ")
+				.append(String.join(", ", notSignificant))
+				.append('.');
+		}
+		if (verdicts.stream().anyMatch((verdict) -> verdict.outcome() == Outcome.INDICATIVE)) {
+			sentence.append(" One trial per target: indicative only, run --trials 3 for intervals.");
+		}
+		return sentence.toString();
+	}
+
+	/** "webflux has the lower p99 latency, 42 ms below mvc (95% CI 30 to 55 ms; 155 ms against 197 ms)". */
+	private static String better(Verdict verdict) {
+		String best = verdict.best().orElseThrow();
+		Aspect aspect = verdict.aspect();
+		Verdict.Estimate top = verdict.estimates().get(best);
+		Map.Entry<String, Verdict.Estimate> next = runnerUp(verdict);
+		double difference = Math.abs(top.median() - next.getValue().median());
+		String direction = aspect.higherIsBetter() ? " above " : " below ";
+		String sentence = best + " has the " + (aspect.higherIsBetter() ? "higher " : "lower ") + aspect.title() + ", "
+				+ aspect.format(difference) + direction + next.getKey();
+		String figures = aspect.format(top.median()) + " against " + aspect.format(next.getValue().median());
+		if (verdict.outcome() == Outcome.INDICATIVE) {
+			return sentence + " (" + figures + ")";
+		}
+		Interval interval = Statistics.bootstrapMedianDifference(Statistics.toArray(next.getValue().values()),
+				Statistics.toArray(top.values()));
+		double low = Math.min(Math.abs(interval.low()), Math.abs(interval.high()));
+		double high = Math.max(Math.abs(interval.low()), Math.abs(interval.high()));
+		return sentence + " (95% CI " + Aspect.number(low) + " to " + aspect.format(high) + "; " + figures + ")";
+	}
+
+	/** The target whose median comes next after the best one's. */
+	private static Map.Entry<String, Verdict.Estimate> runnerUp(Verdict verdict) {
+		Comparator<Map.Entry<String, Verdict.Estimate>> order = Comparator
+			.comparingDouble((entry) -> entry.getValue().median());
+		if (verdict.aspect().higherIsBetter()) {
+			order = order.reversed();
+		}
+		return verdict.estimates()
+			.entrySet()
+			.stream()
+			.filter((entry) -> !entry.getKey().equals(verdict.best().orElseThrow()))
+			.sorted(order)
+			.findFirst()
+			.orElseThrow();
+	}
+
+	/** What the load cost each target: CPU and heap, with whether the difference counts. */
+	private static String cost(int load, String unit, List<Verdict> verdicts) {
+		List<String> parts = new ArrayList<>();
+		for (Aspect aspect : Aspect.PER_LOAD) {
+			Optional<Verdict> verdict = verdicts.stream()
+				.filter((v) -> v.load() == load && v.label().equals(Summary.ALL) && v.aspect() == aspect)
+				.findFirst();
+			if (verdict.isEmpty() || verdict.get().estimates().isEmpty()) {
+				continue;
+			}
+			String figures = verdict.get()
+				.estimates()
+				.entrySet()
+				.stream()
+				.map((entry) -> entry.getKey() + " " + Aspect.number(entry.getValue().median()))
+				.collect(Collectors.joining(", "));
+			String significance = switch (verdict.get().outcome()) {
+				case BETTER -> verdict.get().best().orElseThrow() + " significantly lower";
+				case INDICATIVE -> "one trial";
+				case NO_SIGNIFICANT_DIFFERENCE, EQUAL -> "no significant difference";
+				case NO_DATA -> "one target only";
+			};
+			parts.add(aspect.title() + " " + figures + " " + aspect.unit() + " (" + significance + ")");
+		}
+		if (parts.isEmpty()) {
+			return "Cost unknown: no target had server-side metrics (give --metrics), so this compares client-side "
+					+ "figures only.";
+		}
+		return "Cost at " + load + " " + unit + " (whole load): " + String.join("; ", parts) + ".";
+	}
+
+}
