@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -170,6 +171,7 @@ final class RunCommand implements Callable<Integer> {
 				plan.scenario().scale(), plan.launchesStacks()
 						? ", " + plan.database().describe() + ", CPU " + plan.cpuLayout() : ", running services");
 		Benchmark benchmark = new Benchmark(plan, out);
+		Instant started = Instant.now();
 		List<AssertionOutcome> outcomes;
 		try {
 			outcomes = benchmark.run();
@@ -182,7 +184,8 @@ final class RunCommand implements Callable<Integer> {
 		List<String> failed = benchmark.failures();
 		failed.forEach((failure) -> out.println("assertion failed: " + failure));
 		ReportCommand.writeReport(plan.out(), out, this.spec.commandLine().getErr());
-		boolean regressed = Gate.check(plan.out(), outcomes, this.junit, this.baseline, tolerance(), out);
+		boolean regressed = Gate.check(plan.out(), plan.scenario().name(), started, outcomes, this.junit, this.baseline,
+				tolerance(), out);
 		out.println("results: " + plan.out());
 		return (failed.isEmpty() && !regressed) ? ExitCode.OK : ExitCode.ASSERTION_FAILED;
 	}

@@ -125,7 +125,8 @@ class StatisticsDifferenceTest {
 
 	@Test
 	void emptyInputsAndImpossiblePercentilesAreRefused() {
-		assertThatIllegalArgumentException().isThrownBy(() -> Statistics.bootstrapMeanDifference(new double[0], new double[] { 1 }));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> Statistics.bootstrapMeanDifference(new double[0], new double[] { 1 }));
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> Statistics.bootstrapPercentileDifference(new double[] { 1 }, new double[] { 1 }, 101));
 	}
