@@ -76,6 +76,10 @@ public final class ScenarioFile {
 		level(text, levels.normal(), "the median", levels);
 		level(text, levels.higher(), "2 x normal", levels);
 		level(text, levels.stress(), "p99 x " + number(levels.stressFactor()), levels);
+		if (levels.stress().perSecond() < levels.higher().perSecond()) {
+			text.append("#   note: stress is below higher, as the peak is close to the normal rate;"
+					+ " a larger --stress-factor raises it\n");
+		}
 		text.append("#\n");
 		text.append("# Edit the journey: the totals do not say which endpoint to load, so it requests ")
 			.append(derivation.method()).append(' ').append(oneLine(derivation.path())).append(".\n");

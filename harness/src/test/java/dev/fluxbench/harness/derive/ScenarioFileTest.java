@@ -88,6 +88,17 @@ class ScenarioFileTest {
 	}
 
 	@Test
+	void aStressLevelBelowTheHigherOneIsPointedOut() {
+		Derivation derivation = derivation(RangeQuery.THESIS_QUERY, "/", List.of());
+		TrafficProfile flat = new TrafficProfile(10, 12, 13, derivation.traffic().busiestHour(), 10079);
+		String text = ScenarioFile.render(new Derivation(derivation.query(), false, flat,
+				LoadLevels.derive(flat, Duration.ofSeconds(1), Duration.ofMillis(100), 1.5), "GET", "/", List.of(), END));
+
+		assertThat(text).contains("    users: [11, 22, 20] ", "#   note: stress is below higher");
+		assertThat(ScenarioFile.render(derivation)).doesNotContain("note:");
+	}
+
+	@Test
 	void aMultiLineQueryStaysInItsComment() {
 		String text = ScenarioFile.render(derivation("sum(\n  rate(requests_total[5m])\n)", "/", List.of()));
 
