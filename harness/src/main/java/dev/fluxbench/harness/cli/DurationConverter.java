@@ -8,10 +8,13 @@ import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Durations as people type them: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, or ISO {@code PT30S}. */
+/**
+ * Durations as people type them: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, {@code 7d}
+ * (as Prometheus writes ranges; a day is 24 hours), or ISO {@code PT30S}.
+ */
 final class DurationConverter implements ITypeConverter<Duration> {
 
-	private static final Pattern SIMPLE = Pattern.compile("(\\d+)(ms|s|m|h)");
+	private static final Pattern SIMPLE = Pattern.compile("(\\d+)(ms|s|m|h|d)");
 
 	@Override
 	public Duration convert(String value) {
@@ -22,7 +25,8 @@ final class DurationConverter implements ITypeConverter<Duration> {
 				case "ms" -> Duration.ofMillis(amount);
 				case "s" -> Duration.ofSeconds(amount);
 				case "m" -> Duration.ofMinutes(amount);
-				default -> Duration.ofHours(amount);
+				case "h" -> Duration.ofHours(amount);
+				default -> Duration.ofDays(amount);
 			};
 		}
 		try {

@@ -25,7 +25,7 @@ import picocli.CommandLine.HelpCommand;
 				"EXAMPLES", "  ./fluxbench run", "      the quick profile on H2, every stack, in about 4 minutes",
 				"  ./fluxbench run --scenario thesis-normal --db postgres --trials 3", "  ./fluxbench list",
 				"", "SEE ALSO", "  docs/results-layout.md for the files a run writes" },
-		subcommands = { RunCommand.class, ListCommand.class, ReportCommand.class, HelpCommand.class })
+		subcommands = { RunCommand.class, ListCommand.class, ReportCommand.class, DeriveCommand.class, HelpCommand.class })
 final class FluxbenchCommand implements Callable<Integer> {
 
 	@Spec
