@@ -33,7 +33,7 @@ final class FluxbenchCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
-		throw new UsageException("a command is needed: run, list or report (see: fluxbench --help)");
+		throw new UsageException("a command is needed: run, list, report or derive (see: fluxbench --help)");
 	}
 
 }

@@ -9,9 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.io.StringReader;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import dev.fluxbench.harness.scenario.Scenario;
+import dev.fluxbench.harness.scenario.ScenarioReader;
 import org.junit.jupiter.api.io.TempDir;
 
 class ScenarioFileTest {
@@ -52,6 +57,16 @@ class ScenarioFileTest {
 				  - p99Below: 10s           # the thesis' criteria
 				  - errorsBelow: 10
 				""");
+	}
+
+	@Test
+	void theFileReadsAsAScenarioWithTheThreeLevels() {
+		String text = ScenarioFile.render(derivation(RangeQuery.THESIS_QUERY, "/search?q=a #b: \"c\"", List.of()));
+		Scenario scenario = ScenarioReader.read("derived.yaml", new StringReader(text), Map.of());
+		assertThat(scenario.loads()).hasSize(3);
+		assertThat(scenario.requests()).singleElement()
+			.satisfies((request) -> assertThat(request.path()).isEqualTo("/search?q=a #b: \"c\""));
+		assertThat(scenario.assertions()).hasSize(2);
 	}
 
 	@Test
