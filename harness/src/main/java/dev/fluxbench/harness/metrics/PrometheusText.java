@@ -44,7 +44,7 @@ public final class PrometheusText {
 		return kept;
 	}
 
-	static java.util.Optional<Series> parse(String line) {
+	public static java.util.Optional<Series> parse(String line) {
 		int brace = line.indexOf('{');
 		int space;
 		String name;
