@@ -389,7 +389,9 @@ public final class ScenarioReader {
 			return regex;
 		}
 		catch (PatternSyntaxException ex) {
-			throw error(pointer, "'" + regex + "' is not a regular expression: " + ex.getDescription());
+			// '$' and '{' are regex syntax: a ${name} here is a pattern, and rarely a valid one.
+			String hint = regex.contains("${") ? " (a regex takes no ${...} references)" : "";
+			throw error(pointer, "'" + regex + "' is not a regular expression: " + ex.getDescription() + hint);
 		}
 	}
 

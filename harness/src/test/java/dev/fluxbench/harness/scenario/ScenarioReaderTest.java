@@ -781,6 +781,24 @@ class ScenarioReaderTest {
 		}
 
 		@Test
+		void referenceInARegexIsNoReference() {
+			assertRefused("""
+					version: 1
+					name: t
+					variables:
+					  name: Ada
+					load:
+					  closed: {users: [1], iterations: 1}
+					journey:
+					  - request:
+					      label: a
+					      path: /a
+					      checks:
+					        - regex: '"name":"${name}"'
+					""", 12, "is not a regular expression", "a regex takes no ${...} references");
+		}
+
+		@Test
 		void regexExtractionWithoutAGroup() {
 			assertRefused("""
 					version: 1
