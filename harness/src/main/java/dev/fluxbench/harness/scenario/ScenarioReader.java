@@ -10,10 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,6 +49,9 @@ public final class ScenarioReader {
 
 	private static final String ENV = "env.";
 
+	/** The format version this reader reads; docs/scenario-format.md says what changes it. */
+	public static final int VERSION = 1;
+
 	private static final JsonSchema SCHEMA_VALIDATOR = loadSchema();
 
 	private final String source;
@@ -57,6 +61,9 @@ public final class ScenarioReader {
 	private final Map<String, String> environment;
 
 	private YamlTree tree;
+
+	/** Each variable a request extracts, and where that request is: a reference that comes too early says so. */
+	private final Map<String, String> extractedBy = new HashMap<>();
 
 	private ScenarioReader(String source, Optional<Path> directory, Map<String, String> environment) {
 		this.source = source;
@@ -92,11 +99,12 @@ public final class ScenarioReader {
 		List<Scenario.Feeder> feeders = feeders(root.path("feeders"));
 		Set<String> defined = new HashSet<>(variables.keySet());
 		feeders.forEach((feeder) -> defined.addAll(feeder.columns()));
-		variables.forEach((name, value) -> checkReferences("/variables/" + name, value, defined));
+		variables.forEach((name, value) -> checkReferences("/variables/" + YamlTree.escape(name), value, defined));
+		findExtractions(root.path("journey"), "/journey");
 		List<Step> journey = steps(root.path("journey"), "/journey", defined);
-		Set<String> labels = new LinkedHashSet<>();
+		Map<String, String> labels = new LinkedHashMap<>();
 		labelsUnique(journey, labels, "/journey");
-		List<Assertion> assertions = assertions(root.path("assertions"), labels);
+		List<Assertion> assertions = assertions(root.path("assertions"), labels.keySet());
 		List<Stack> stacks = new ArrayList<>();
 		root.path("stacks").forEach((stack) -> stacks.add(Stack.byId(stack.asText()).orElseThrow()));
 		List<String> seeds = new ArrayList<>();
@@ -111,22 +119,65 @@ public final class ScenarioReader {
 	}
 
 	private void validate() {
-		List<ValidationMessage> messages = new ArrayList<>(SCHEMA_VALIDATOR.validate(this.tree.root()));
+		JsonNode version = this.tree.root().path("version");
+		if (version.isIntegralNumber() && version.asInt() != VERSION) {
+			// A newer file's other keys are unknown to this reader: the version is the one thing to say.
+			throw error("/version", "version " + version.asText() + " is not a format this fluxbench reads: it reads"
+					+ " version " + VERSION + " (docs/scenario-format.md)");
+		}
+		List<ValidationMessage> messages = relevant(SCHEMA_VALIDATOR.validate(this.tree.root()));
 		if (messages.isEmpty()) {
 			return;
 		}
-		// A failed oneOf also reports every branch's complaint; the most specific one, earliest in
-		// the file, says what to fix.
+		// The most specific problem, earliest in the file: an unknown key often explains a missing one
+		// (a typo, or a key indented under the wrong parent), so it comes first.
 		messages.sort(Comparator.comparingInt((ValidationMessage message) -> generality(message.getType()))
 			.thenComparingInt(this::lineOf));
 		ValidationMessage first = messages.getFirst();
 		throw new ScenarioException(this.source, lineOf(first), SchemaMessages.describe(first, this.tree.root()));
 	}
 
+	/**
+	 * A failed oneOf also reports each of its branches' complaints. A branch whose type does not
+	 * fit the value is not the form the user meant: when one branch is left, its complaint says
+	 * what to fix ({@code thinkTime: {min: 1s}} lacks max); when none or several are, the oneOf's
+	 * own message names the forms (a closed load with neither hold nor iterations).
+	 */
+	private static List<ValidationMessage> relevant(Collection<ValidationMessage> messages) {
+		List<ValidationMessage> kept = new ArrayList<>(messages);
+		for (ValidationMessage oneOf : messages) {
+			if (!oneOf.getType().equals("oneOf")) {
+				continue;
+			}
+			String prefix = oneOf.getEvaluationPath() + "/";
+			Map<String, List<ValidationMessage>> branches = new LinkedHashMap<>();
+			for (ValidationMessage message : messages) {
+				String path = message.getEvaluationPath().toString();
+				if (path.startsWith(prefix)) {
+					String branch = path.substring(prefix.length()).split("/")[0];
+					branches.computeIfAbsent(branch, (key) -> new ArrayList<>()).add(message);
+				}
+			}
+			List<List<ValidationMessage>> meant = branches.values()
+				.stream()
+				.filter((complaints) -> complaints.stream()
+					.noneMatch((complaint) -> complaint.getType().equals("type")
+							&& complaint.getInstanceLocation().equals(oneOf.getInstanceLocation())))
+				.toList();
+			branches.values().forEach(kept::removeAll);
+			if (meant.size() == 1) {
+				kept.remove(oneOf);
+				kept.addAll(meant.getFirst());
+			}
+		}
+		return kept;
+	}
+
 	private static int generality(String type) {
 		return switch (type) {
 			case "oneOf", "anyOf" -> 2;
-			case "const" -> 1;
+			// A step with two keys, one of them unknown, is better told what the unknown one is.
+			case "required", "maxProperties" -> 1;
 			default -> 0;
 		};
 	}
@@ -173,16 +224,25 @@ public final class ScenarioReader {
 				throw error(pointer, "a built-in scenario cannot read feeder files");
 			}
 			Path file = this.directory.get().resolve(name).normalize();
-			List<String> header;
+			if (!Files.isRegularFile(file)) {
+				throw error(pointer, "feeder file '" + name + "' does not exist: it is looked for at " + file
+						+ ", next to the scenario file");
+			}
+			Optional<String> first;
 			try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-				header = lines.findFirst().map(ScenarioReader::columns).orElse(List.of());
+				first = lines.findFirst();
 			}
 			catch (IOException | UncheckedIOException ex) {
 				throw error(pointer, "feeder file '" + name + "' cannot be read (" + ex.getClass().getSimpleName() + ")");
 			}
-			if (header.isEmpty() || header.stream().anyMatch((column) -> !column.matches("[A-Za-z_][A-Za-z0-9_]*"))) {
-				throw error(pointer, "feeder file '" + name
-						+ "' must start with a header row of variable names, as id,name; it starts with " + header);
+			if (first.isEmpty()) {
+				throw error(pointer, "feeder file '" + name + "' is empty: it must start with a header row of variable"
+						+ " names, as id,name");
+			}
+			List<String> header = columns(first.get());
+			if (header.stream().anyMatch((column) -> !column.matches("[A-Za-z_][A-Za-z0-9_]*"))) {
+				throw error(pointer, "feeder file '" + name + "' must start with a header row of variable names, as"
+						+ " id,name; its first line is '" + first.get().strip() + "'");
 			}
 			result.add(new Scenario.Feeder(file, header, feeder.path("recycle").asBoolean(true),
 					feeder.path("random").asBoolean(false)));
@@ -249,7 +309,12 @@ public final class ScenarioReader {
 		else if (request.has("json")) {
 			body = Optional.of(request.path("json").toString());
 		}
-		body.ifPresent((text) -> checkReferences(pointer + (request.has("body") ? "/body" : "/json"), text, defined));
+		if (request.has("body")) {
+			checkReferences(pointer + "/body", body.get(), defined);
+		}
+		else if (request.has("json")) {
+			checkJsonReferences(request.path("json"), pointer + "/json", defined);
+		}
 		List<Step.Check> checks = new ArrayList<>();
 		for (int i = 0; i < request.path("checks").size(); i++) {
 			checks.add(check(request.path("checks").path(i), pointer + "/checks/" + i, defined));
@@ -286,6 +351,22 @@ public final class ScenarioReader {
 				request.path("stopOnFailure").asBoolean(false));
 	}
 
+	/** Each text of a JSON body on its own, so that a reference's line is its own. */
+	private void checkJsonReferences(JsonNode json, String pointer, Set<String> defined) {
+		if (json.isTextual()) {
+			checkReferences(pointer, json.asText(), defined);
+		}
+		else if (json.isObject()) {
+			json.properties().forEach((entry) -> checkJsonReferences(entry.getValue(),
+					pointer + "/" + YamlTree.escape(entry.getKey()), defined));
+		}
+		else {
+			for (int i = 0; i < json.size(); i++) {
+				checkJsonReferences(json.path(i), pointer + "/" + i, defined);
+			}
+		}
+	}
+
 	private Step.Check check(JsonNode check, String pointer, Set<String> defined) {
 		if (check.has("equals") && !check.has("jsonPath")) {
 			throw error(pointer + "/equals", "'equals' goes with 'jsonPath'");
@@ -308,7 +389,9 @@ public final class ScenarioReader {
 			return regex;
 		}
 		catch (PatternSyntaxException ex) {
-			throw error(pointer, "'" + regex + "' is not a regular expression: " + ex.getDescription());
+			// '$' and '{' are regex syntax: a ${name} here is a pattern, and rarely a valid one.
+			String hint = regex.contains("${") ? " (a regex takes no ${...} references)" : "";
+			throw error(pointer, "'" + regex + "' is not a regular expression: " + ex.getDescription() + hint);
 		}
 	}
 
@@ -318,7 +401,8 @@ public final class ScenarioReader {
 			return path;
 		}
 		catch (RuntimeException ex) {
-			throw error(pointer, "'" + path + "' is not a JSONPath: " + String.valueOf(ex.getMessage()).lines().findFirst().orElse(""));
+			String reason = String.valueOf(ex.getMessage()).lines().findFirst().orElse("").strip();
+			throw error(pointer, "'" + path + "' is not a JSONPath: " + reason);
 		}
 	}
 
@@ -339,9 +423,13 @@ public final class ScenarioReader {
 					kinds.add(name);
 				}
 			});
-			if (kinds.size() != 1) {
-				throw error(pointer, "an assertion states one criterion (as p95Below: 300ms), with an optional label; "
-						+ "this one has " + kinds.size());
+			if (kinds.isEmpty()) {
+				throw error(pointer, SchemaMessages.name(pointer)
+						+ " states no criterion: give one, as p95Below: 300ms, besides its label");
+			}
+			if (kinds.size() > 1) {
+				throw error(pointer + "/" + kinds.get(1), SchemaMessages.name(pointer) + " states " + kinds.size()
+						+ " criteria (" + String.join(", ", kinds) + "): give each its own item, as - p95Below: 300ms");
 			}
 			String kind = kinds.getFirst();
 			JsonNode value = assertion.path(kind);
@@ -362,7 +450,8 @@ public final class ScenarioReader {
 		}
 		double percent = Double.parseDouble(value.asText().replace("%", ""));
 		if (percent > 100) {
-			throw error(pointer, "an error rate is at most 100%");
+			throw error(pointer,
+					SchemaMessages.name(pointer) + " is " + value.asText() + ", but an error rate is at most 100%");
 		}
 		return percent / 100;
 	}
@@ -372,13 +461,16 @@ public final class ScenarioReader {
 		return digits.equals("999") ? 99.9 : Double.parseDouble(digits);
 	}
 
-	private void labelsUnique(List<Step> steps, Set<String> labels, String pointer) {
+	private void labelsUnique(List<Step> steps, Map<String, String> labels, String pointer) {
 		for (int i = 0; i < steps.size(); i++) {
 			switch (steps.get(i)) {
 				case Step.Request request -> {
-					if (!labels.add(request.label())) {
-						throw error(pointer + "/" + i + "/request/label", "the label '" + request.label()
-								+ "' is used twice: the report compares targets label by label, so each request needs its own");
+					String at = pointer + "/" + i + "/request/label";
+					String first = labels.putIfAbsent(request.label(), at);
+					if (first != null) {
+						throw error(at, "the label '" + request.label() + "' is used twice (first on line "
+								+ this.tree.lineOf(first) + "): the report compares targets label by label, so each"
+								+ " request needs its own");
 					}
 				}
 				case Step.Repeat repeat -> labelsUnique(repeat.steps(), labels, pointer + "/" + i + "/repeat/steps");
@@ -403,10 +495,32 @@ public final class ScenarioReader {
 				}
 				continue;
 			}
-			if (!defined.contains(name)) {
-				throw error(pointer, "${" + name + "} is not defined: define it under variables, as a feeder column, "
-						+ "or extract it in an earlier step");
+			if (defined.contains(name)) {
+				continue;
 			}
+			String extractor = this.extractedBy.get(name);
+			if (extractor != null && pointer.startsWith(extractor + "/")) {
+				throw error(pointer, "${" + name + "} is extracted from this request's own answer, so it exists only"
+						+ " in the steps after this one");
+			}
+			if (extractor != null) {
+				throw error(pointer, "${" + name + "} is used before the request that extracts it (line "
+						+ this.tree.lineOf(extractor) + "): move that request before this step");
+			}
+			List<String> known = defined.stream().sorted().toList();
+			throw error(pointer, "${" + name + "} is not defined: define it under variables, as a feeder column, "
+					+ "or extract it in an earlier step" + (known.isEmpty() ? "" : " (defined: "
+							+ String.join(", ", known) + ")"));
+		}
+	}
+
+	/** Every variable the journey extracts, repeats included, with the request that extracts it. */
+	private void findExtractions(JsonNode steps, String pointer) {
+		for (int i = 0; i < steps.size(); i++) {
+			String at = pointer + "/" + i;
+			steps.path(i).path("request").path("extract").forEach((extract) -> this.extractedBy
+				.putIfAbsent(extract.path("variable").asText(), at + "/request"));
+			findExtractions(steps.path(i).path("repeat").path("steps"), at + "/repeat/steps");
 		}
 	}
 
@@ -421,8 +535,8 @@ public final class ScenarioReader {
 		Duration min = duration(pause.path("min"), Duration.ZERO);
 		Duration max = duration(pause.path("max"), Duration.ZERO);
 		if (max.compareTo(min) < 0) {
-			throw error(pointer + "/max", "the pause's max " + Durations.format(max) + " is below its min "
-					+ Durations.format(min));
+			throw error(pointer + "/max", SchemaMessages.name(pointer) + " has a max (" + Durations.format(max)
+					+ ") below its min (" + Durations.format(min) + ")");
 		}
 		return new Step.Pause(min, max);
 	}
@@ -437,7 +551,7 @@ public final class ScenarioReader {
 		}
 		Duration duration = duration(node, Duration.ZERO);
 		if (duration.isZero()) {
-			throw error(pointer, "must be longer than 0s");
+			throw error(pointer, SchemaMessages.name(pointer) + " is 0s, but must be longer");
 		}
 		return duration;
 	}
