@@ -211,7 +211,8 @@ public final class Benchmark {
 		}
 		List<Summary> summaries = Summary.of(key, SamplesCsv.read(this.results.samplesCsv(key)));
 		List<String> violations = check(scenario, key, summaries);
-		String verdict = violations.isEmpty() ? "ok" : String.join("; ", violations);
+		String verdict = !violations.isEmpty() ? String.join("; ", violations)
+				: scenario.assertions().isEmpty() ? "no assertions" : "ok";
 		Optional<Double> target = scenario.isOpenModel() ? Optional.of((double) key.load()) : Optional.empty();
 		SummaryCsv.append(this.results.summaryCsv(), summaries, target, verdict);
 		summaries.stream()

@@ -79,7 +79,7 @@ final class LoadPlan {
 	void run(Workload.Level level, URI target, Consumer<Sample> consumer, SampleSink.Progress progress) {
 		SampleSink sink = SampleSink.to(consumer, expectedStatus(), progress);
 		try {
-			execute(plan(target, threadGroupFor(level), sink));
+			execute(plan(target, threadGroupFor(level, basePath(target)), sink));
 		}
 		finally {
 			sink.close();
@@ -96,7 +96,8 @@ final class LoadPlan {
 		SampleSink sink = SampleSink.to((sample) -> {
 		}, expectedStatus(), progress);
 		try {
-			execute(plan(target, threadGroup("warmup", users, duration, journey(this.scenario.journey())), sink));
+			execute(plan(target, threadGroup("warmup", users, duration, journey(this.scenario.journey(), basePath(target))),
+					sink));
 		}
 		finally {
 			sink.close();
@@ -111,7 +112,9 @@ final class LoadPlan {
 
 	private DslTestPlan plan(URI target, BaseThreadGroup<?> group, SampleSink sink) {
 		List<TestPlanChild> children = new ArrayList<>();
-		children.add(httpDefaults().url(target.toString())
+		// JMeter takes each sampler's path as it is and ignores the defaults' path: a target's base
+		// path goes in front of every request's path instead (see sampler()).
+		children.add(httpDefaults().url(target.getScheme() + "://" + target.getRawAuthority())
 			.connectionTimeout(this.scenario.connectTimeout())
 			.responseTimeout(this.scenario.responseTimeout()));
 		if (!this.scenario.variables().isEmpty()) {
@@ -131,8 +134,8 @@ final class LoadPlan {
 		return testPlan(children.toArray(TestPlanChild[]::new));
 	}
 
-	BaseThreadGroup<?> threadGroupFor(Workload.Level level) {
-		ThreadGroupChild[] children = children();
+	BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath) {
+		ThreadGroupChild[] children = children(basePath);
 		if (this.scenario.workload() instanceof Workload.Open open) {
 			Duration hold = ((Termination.Hold) level.termination()).duration();
 			return rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
@@ -147,8 +150,8 @@ final class LoadPlan {
 		return group.children(children);
 	}
 
-	private ThreadGroupChild[] children() {
-		List<ThreadGroupChild> children = new ArrayList<>(List.of(journey(this.scenario.journey())));
+	private ThreadGroupChild[] children(String basePath) {
+		List<ThreadGroupChild> children = new ArrayList<>(List.of(journey(this.scenario.journey(), basePath)));
 		Step.Pause think = this.scenario.thinkTime();
 		if (!think.isZero()) {
 			// A timer at the thread group's level runs before every sampler in it, loops included.
@@ -157,21 +160,28 @@ final class LoadPlan {
 		return children.toArray(ThreadGroupChild[]::new);
 	}
 
-	private ThreadGroupChild[] journey(List<Step> steps) {
-		return steps.stream().map(this::element).toArray(ThreadGroupChild[]::new);
+	private ThreadGroupChild[] journey(List<Step> steps, String basePath) {
+		return steps.stream().map((step) -> element(step, basePath)).toArray(ThreadGroupChild[]::new);
 	}
 
-	private ThreadGroupChild element(Step step) {
+	/** A target's path, as {@code /shop} of {@code http://host/shop/}, without its last slash. */
+	static String basePath(URI target) {
+		String path = (target.getRawPath() == null) ? "" : target.getRawPath();
+		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+	}
+
+	private ThreadGroupChild element(Step step, String basePath) {
 		return switch (step) {
-			case Step.Request request -> sampler(request);
+			case Step.Request request -> sampler(request, basePath);
 			case Step.Pause pause -> pause.min().equals(pause.max()) ? threadPause(pause.min())
 					: threadPause("${__Random(" + pause.min().toMillis() + "," + pause.max().toMillis() + ")}");
-			case Step.Repeat repeat -> forLoopController(repeat.times(), journey(repeat.steps()));
+			case Step.Repeat repeat -> forLoopController(repeat.times(), journey(repeat.steps(), basePath));
 		};
 	}
 
-	private DslHttpSampler sampler(Step.Request request) {
-		DslHttpSampler sampler = httpSampler(request.label(), resolve(request.path())).method(request.method());
+	private DslHttpSampler sampler(Step.Request request, String basePath) {
+		DslHttpSampler sampler = httpSampler(request.label(), basePath + resolve(request.path()))
+			.method(request.method());
 		boolean contentType = false;
 		for (Map.Entry<String, String> header : request.headers().entrySet()) {
 			sampler = sampler.header(header.getKey(), resolve(header.getValue()));
