@@ -3,7 +3,6 @@ package dev.fluxbench.launcher;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,6 +32,9 @@ import java.util.stream.Stream;
  *
  * The service is told its port with {@code --server.port=N}, appended after the other arguments;
  * without {@link #port(int)} it gets a {@linkplain FreePort#find() free port}.
+ * <p>
+ * Every service runs under a small supervisor process, which stops it once this JVM is gone, even
+ * when this JVM was killed with SIGKILL.
  */
 public final class JvmService {
 
@@ -141,9 +143,9 @@ public final class JvmService {
 	}
 
 	/**
-	 * Pins the JVM to these CPUs, in {@code taskset -c} syntax ({@code "0"}, {@code "0,1"},
-	 * {@code "2-3"}). Ignored where {@code /usr/bin/taskset} does not exist, so that a run still
-	 * works on a laptop; {@link #pinned()} tells whether it applies.
+	 * Pins the service, and not its supervisor, to these CPUs, in {@code taskset -c} syntax
+	 * ({@code "0"}, {@code "0,1"}, {@code "2-3"}). Ignored where {@code /usr/bin/taskset} does not
+	 * exist, so that a run still works on a laptop; {@link #pinned()} tells whether it applies.
 	 */
 	public JvmService cpus(String cpuList) {
 		if (cpuList == null || !cpuList.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
@@ -256,36 +258,31 @@ public final class JvmService {
 		if (!FreePort.isFree(port)) {
 			throw new ServiceStartException(this.name, "cannot start: port " + port + " is already in use.");
 		}
+		// The ready timeout covers all of it, from the supervisor's start to the probe's 200.
+		long deadline = System.nanoTime() + this.readyTimeout.toNanos();
 		Path log = prepareLogFile();
-		ProcessBuilder builder = new ProcessBuilder(command(port)).redirectErrorStream(true)
-			.redirectOutput(Redirect.to(log.toFile()));
-		builder.environment().putAll(this.environment);
-		Process process;
+		ServiceProcess process = ServiceProcess.launch(this.name, command(port), this.environment, log, this.stopGrace,
+				deadline, this.readyTimeout);
 		try {
-			process = builder.start();
-		}
-		catch (IOException ex) {
-			throw new ServiceStartException(this.name, "could not be launched (" + ex.getMessage() + ").", log);
-		}
-		RunningService service = new RunningService(this, process, port, log);
-		try {
-			Readiness.await(service, this.readinessPath, this.readyTimeout);
+			RunningService service = new RunningService(this, process, port, log);
+			Readiness.await(service, this.readinessPath, deadline, this.readyTimeout);
 			return service;
 		}
 		catch (RuntimeException ex) {
-			service.stop();
+			process.stop();
 			throw ex;
 		}
 	}
 
 	/**
-	 * The command line for this port:
+	 * The service's command line for this port, which its supervisor runs:
 	 * {@code [taskset -c CPUS] java FLAGS (-jar JAR | -cp CP MAIN) ARGS --server.port=N}.
 	 */
 	List<String> command(int port) {
 		List<String> command = new ArrayList<>();
 		if (pinned()) {
-			// taskset execs the JVM, so the process we hold is the JVM itself and not a wrapper.
+			// taskset execs the service, so the supervisor's child is the service itself, and only
+			// the service is pinned, not its supervisor.
 			command.addAll(List.of(TASKSET.toString(), "-c", this.cpus));
 		}
 		command.add(this.java.toString());

@@ -21,9 +21,13 @@ final class Readiness {
 	private Readiness() {
 	}
 
-	static void await(RunningService service, String path, Duration timeout) {
+	/**
+	 * Waits until the readiness path answers 200.
+	 * @param deadline in {@link System#nanoTime()} terms, shared with the launch
+	 * @param timeout what the deadline stands for, for the message
+	 */
+	static void await(RunningService service, String path, long deadline, Duration timeout) {
 		URI probe = service.uri(path);
-		long deadline = System.nanoTime() + timeout.toNanos();
 		String lastAnswer = "no answer";
 		try (HttpClient client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)

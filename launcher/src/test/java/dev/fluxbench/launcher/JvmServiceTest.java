@@ -34,6 +34,19 @@ class JvmServiceTest {
 	}
 
 	@Test
+	void supervisorCommandShouldRunTheSupervisorFromTheLauncherClassesOnTheCurrentJava() {
+		JvmService service = JvmService.jar("mvc", Path.of("app.jar"));
+		Path pidFile = Path.of("mvc.pid");
+
+		List<String> command = ServiceProcess.supervisorCommand(Duration.ofSeconds(3), pidFile, service.command(8081));
+
+		assertThat(command).startsWith(JAVA)
+			.containsSequence("-cp", ServiceProcess.launcherClasspath().toString(), Supervisor.class.getName(),
+					"--stop-grace=PT3S", "--pid-file=mvc.pid", "--")
+			.endsWith(service.command(8081).toArray(String[]::new));
+	}
+
+	@Test
 	void cpusShouldPrefixTasksetOnlyWhereTasksetExists() {
 		JvmService service = JvmService.jar("mvc", Path.of("app.jar")).cpus("0-1");
 

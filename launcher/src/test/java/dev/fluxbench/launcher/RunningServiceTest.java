@@ -47,7 +47,21 @@ class RunningServiceTest {
 			assertThat(service.baseUri()).hasToString("http://127.0.0.1:" + service.port());
 			assertThat(readinessStatus(service)).isEqualTo(200);
 			assertThat(service.logFile()).content().contains("listening on " + service.port());
-			assertThat(ServiceRegistry.running()).contains(service);
+			assertThat(ServiceRegistry.running()).contains(service.process());
+		}
+	}
+
+	@Test
+	void pidShouldBeTheServiceJvmWhichItsSupervisorRunsAsAChildOfThisJvm() {
+		try (RunningService service = tiny("supervised").start()) {
+			ProcessHandle supervisor = service.handle().parent().orElseThrow();
+
+			assertThat(service.handle().info().arguments()).hasValueSatisfying((arguments) -> assertThat(arguments)
+				.contains(TinyService.class.getName())
+				.doesNotContain(Supervisor.class.getName()));
+			assertThat(supervisor.info().arguments()).hasValueSatisfying(
+					(arguments) -> assertThat(arguments).contains(Supervisor.class.getName()));
+			assertThat(supervisor.parent()).hasValue(ProcessHandle.current());
 		}
 	}
 
@@ -129,7 +143,7 @@ class RunningServiceTest {
 		assertThat(jvm.isAlive()).isFalse();
 		assertThat(children).noneMatch(ProcessHandle::isAlive);
 		assertThat(FreePort.isFree(service.port())).isTrue();
-		assertThat(ServiceRegistry.running()).doesNotContain(service);
+		assertThat(ServiceRegistry.running()).doesNotContain(service.process());
 	}
 
 	@Test
@@ -167,7 +181,7 @@ class RunningServiceTest {
 
 		assertThat(first.isAlive()).isFalse();
 		assertThat(second.isAlive()).isFalse();
-		assertThat(ServiceRegistry.running()).doesNotContain(first, second);
+		assertThat(ServiceRegistry.running()).doesNotContain(first.process(), second.process());
 	}
 
 	private JvmService tiny(String name) {
