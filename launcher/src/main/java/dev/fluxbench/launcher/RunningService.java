@@ -48,7 +48,7 @@ public final class RunningService implements AutoCloseable {
 		return this.process.pid();
 	}
 
-	/** The port the service listens on. */
+	/** The port the service listens on, chosen by the launcher or reported by the service. */
 	public int port() {
 		return this.port;
 	}

@@ -163,6 +163,7 @@ class SupervisorTest {
 		return JvmService.mainClass(name, List.of(testClasses()), TinyService.class.getName())
 			.jvmFlags("-Xmx32m", "-XX:TieredStopAtLevel=1")
 			.args(this.marker)
+			.reportsPort()
 			.logFile(this.dir.resolve(name + ".log"))
 			.stopGrace(Duration.ofSeconds(5));
 	}

@@ -24,6 +24,7 @@ public final class TinyParent {
 		RunningService service = JvmService.mainClass("orphan-candidate", List.of(classes), TinyService.class.getName())
 			.jvmFlags("-Xmx32m", "-XX:TieredStopAtLevel=1")
 			.args(List.of(args).subList(2, args.length))
+			.reportsPort()
 			.logFile(Path.of(args[0]))
 			.stopGrace(Duration.parse(args[1]))
 			.start();
