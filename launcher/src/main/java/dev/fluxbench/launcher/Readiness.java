@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +27,8 @@ final class Readiness {
 
 	/** A port file is a local read, and the probe can only start once it is there. */
 	private static final Duration PORT_FILE_POLL = Duration.ofMillis(20);
+
+	private static final String NO_ANSWER = "no answer";
 
 	/** Longer than any healthy probe; short enough that a hung probe is retried well before the deadline. */
 	private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
@@ -97,7 +100,7 @@ final class Readiness {
 	 */
 	static void await(RunningService service, String path, long deadline, Duration timeout) {
 		URI probe = service.uri(path);
-		String lastAnswer = "no answer";
+		String lastAnswer = NO_ANSWER;
 		try (HttpClient client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(PROBE_TIMEOUT)
@@ -116,9 +119,10 @@ final class Readiness {
 							"was not ready within " + timeout + ": GET " + probe + " last gave " + lastAnswer + ".",
 							service.logFile());
 				}
+				boolean cutShort = left.compareTo(PROBE_TIMEOUT) < 0;
 				try {
 					HttpRequest request = HttpRequest.newBuilder(probe)
-						.timeout((left.compareTo(PROBE_TIMEOUT) < 0) ? left : PROBE_TIMEOUT)
+						.timeout(cutShort ? left : PROBE_TIMEOUT)
 						.GET()
 						.build();
 					int status = client.send(request, BodyHandlers.discarding()).statusCode();
@@ -127,8 +131,15 @@ final class Readiness {
 					}
 					lastAnswer = "status " + status;
 				}
+				catch (HttpTimeoutException ex) {
+					// The last probe may get only a few milliseconds before the deadline: its timeout
+					// says nothing about the service, and must not hide what the service answered.
+					if (!cutShort || lastAnswer.equals(NO_ANSWER)) {
+						lastAnswer = describe(ex);
+					}
+				}
 				catch (IOException ex) {
-					lastAnswer = ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : "");
+					lastAnswer = describe(ex);
 				}
 				Thread.sleep(POLL_INTERVAL);
 			}
@@ -137,6 +148,10 @@ final class Readiness {
 			Thread.currentThread().interrupt();
 			throw new ServiceStartException(service.name(), "was interrupted while waiting to be ready.");
 		}
+	}
+
+	private static String describe(IOException ex) {
+		return ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : "");
 	}
 
 	/**

@@ -99,8 +99,9 @@ class RunningServiceTest {
 		// A service JVM can take seconds to start on a busy machine, and would be refused rather than
 		// answer 503 until then. This service is a shell that reports the port of a server the test
 		// runs already, so that every probe gets 503; the timeout only has to cover the supervisor's
-		// start, which is small but still a JVM's.
-		HttpServer unready = answering(503);
+		// start, which is small but still a JVM's. The server takes its time to answer, as a busy
+		// service does, so that the last probe, which the deadline cuts short, most often times out.
+		HttpServer unready = answering(503, Duration.ofMillis(300));
 		try {
 			int port = unready.getAddress().getPort();
 			JvmService neverReady = JvmService
@@ -138,7 +139,7 @@ class RunningServiceTest {
 
 	@Test
 	void startWhenAPickedPortWasTakenMeanwhileShouldStartAgainOnAnotherPort() throws Exception {
-		HttpServer squatter = answering(404);
+		HttpServer squatter = answering(404, Duration.ZERO);
 		try {
 			int taken = squatter.getAddress().getPort();
 			// The first pick is a port another server took between the pick and the service's bind.
@@ -163,7 +164,7 @@ class RunningServiceTest {
 
 	@Test
 	void startWhenEveryPickedPortIsTakenShouldGiveUpAfterThreeLaunches() throws Exception {
-		HttpServer squatter = answering(404);
+		HttpServer squatter = answering(404, Duration.ZERO);
 		try {
 			AtomicInteger picks = new AtomicInteger();
 			JvmService service = tiny("squatted-everywhere").pickPortsWith(() -> {
@@ -297,10 +298,17 @@ class RunningServiceTest {
 			.stopGrace(Duration.ofSeconds(5));
 	}
 
-	/** A server on a port of its own that answers every request at once with this status. */
-	private static HttpServer answering(int status) throws IOException {
+	/** A server on a port of its own that answers every request with this status, after this delay. */
+	private static HttpServer answering(int status, Duration delay) throws IOException {
 		HttpServer server = HttpServer.create(new InetSocketAddress(FreePort.LOOPBACK, 0), 0);
 		server.createContext("/", (exchange) -> {
+			try {
+				// The latency of the service it stands for, not a wait for anything.
+				Thread.sleep(delay);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 			exchange.sendResponseHeaders(status, -1);
 			exchange.close();
 		});
