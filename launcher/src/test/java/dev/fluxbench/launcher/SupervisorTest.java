@@ -33,7 +33,7 @@ class SupervisorTest {
 	/** The bound the launcher promises for a parent's SIGKILL, for a service that stops on SIGTERM. */
 	private static final Duration GONE_WITHIN = Duration.ofSeconds(10);
 
-	/** Starting two JVMs, one after the other, on a machine that may be busy: a bound, not a pause. */
+	/** The parent, the supervisor and the service start one after the other, on a machine that may be busy. */
 	private static final Duration STARTED_WITHIN = Duration.ofSeconds(60);
 
 	private static final Pattern STARTED = Pattern.compile(Pattern.quote(TinyParent.STARTED) + "(\\d+) port=(\\d+)");
