@@ -3,7 +3,6 @@ package dev.fluxbench.launcher;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,11 +13,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 
 /**
- * A Java service to run as a child JVM: what to launch and how, before anything runs. Immutable:
- * each fluent method returns a copy, so one definition can be the base of several runs.
+ * A Java service to run as a child JVM, or a program of its own, such as nginx: what to launch and
+ * how, before anything runs. Immutable: each fluent method returns a copy, so one definition can
+ * be the base of several runs.
  *
  * <pre>{@code
  * try (RunningService mvc = JvmService.jar("mvc", Path.of("apps/mvc/target/fluxbench-mvc.jar"))
@@ -31,8 +32,14 @@ import java.util.stream.Stream;
  * }
  * }</pre>
  *
- * The service is told its port with {@code --server.port=N}, appended after the other arguments;
- * without {@link #port(int)} it gets a {@linkplain FreePort#find() free port}.
+ * A Java service is told its port with {@code --server.port=N}, appended after the other
+ * arguments. Without {@link #port(int)}, the launcher picks a {@linkplain FreePort#find() free
+ * port}; since nothing holds that port until the service binds it, another process may take it in
+ * between, and then the launcher starts the service again on another one. With
+ * {@link #reportsPort()} the service binds port 0 and reports the port it got, which cannot race.
+ * <p>
+ * Every service runs under a small supervisor process, which stops it once this JVM is gone, even
+ * when this JVM was killed with SIGKILL.
  */
 public final class JvmService {
 
@@ -43,6 +50,12 @@ public final class JvmService {
 	public static final String DEFAULT_READINESS_PATH = "/actuator/health/readiness";
 
 	static final Path TASKSET = Path.of("/usr/bin/taskset");
+
+	/**
+	 * Launches on picked ports before giving up. One collision is already rare: it takes another
+	 * process binding the very port between the pick and the service's bind.
+	 */
+	static final int PORT_ATTEMPTS = 3;
 
 	private final String name;
 
@@ -56,7 +69,7 @@ public final class JvmService {
 
 	private final String cpus;
 
-	private final int port;
+	private final Port port;
 
 	private final Path logFile;
 
@@ -69,7 +82,7 @@ public final class JvmService {
 	private final Duration stopGrace;
 
 	private JvmService(String name, Launch launch, List<String> jvmFlags, List<String> args,
-			Map<String, String> environment, String cpus, int port, Path logFile, Path java, String readinessPath,
+			Map<String, String> environment, String cpus, Port port, Path logFile, Path java, String readinessPath,
 			Duration readyTimeout, Duration stopGrace) {
 		this.name = name;
 		this.launch = launch;
@@ -101,11 +114,24 @@ public final class JvmService {
 		return create(name, new Launch.MainClass(List.copyOf(classpath), Objects.requireNonNull(mainClass)));
 	}
 
+	/**
+	 * A service that is a program of its own, such as nginx or Prometheus, run with these
+	 * arguments and those of {@link #args(String...)}, and nothing appended: its arguments or its
+	 * configuration say where it listens. Declare that port with {@link #port(int)}, or let the
+	 * program write it to a file with {@link #reportsPort()}.
+	 */
+	public static JvmService command(String name, List<String> command) {
+		if (command.isEmpty()) {
+			throw new IllegalArgumentException("The command of service '" + name + "' is empty");
+		}
+		return create(name, new Launch.Command(command.stream().map(Objects::requireNonNull).toList()));
+	}
+
 	private static JvmService create(String name, Launch launch) {
 		if (name == null || name.isBlank()) {
 			throw new IllegalArgumentException("A service needs a name: it labels its log and its errors");
 		}
-		return new JvmService(name, launch, List.of(), List.of(), Map.of(), null, 0, null,
+		return new JvmService(name, launch, List.of(), List.of(), Map.of(), null, new Port.Picked(FreePort::find), null,
 				Path.of(System.getProperty("java.home"), "bin", "java"), DEFAULT_READINESS_PATH, DEFAULT_READY_TIMEOUT,
 				DEFAULT_STOP_GRACE);
 	}
@@ -115,8 +141,15 @@ public final class JvmService {
 		return jvmFlags(List.of(flags));
 	}
 
-	/** Adds JVM options, placed before {@code -jar} or the main class. */
+	/**
+	 * Adds JVM options, placed before {@code -jar} or the main class.
+	 * @throws IllegalStateException for a {@linkplain #command(String, List) command}, which is no JVM
+	 */
 	public JvmService jvmFlags(List<String> flags) {
+		if (this.launch instanceof Launch.Command && !flags.isEmpty()) {
+			throw new IllegalStateException("Service '" + this.name + "' runs a command, not a JVM: put " + flags
+					+ " in its arguments");
+		}
 		return new JvmService(this.name, this.launch, concat(this.jvmFlags, flags), this.args, this.environment,
 				this.cpus, this.port, this.logFile, this.java, this.readinessPath, this.readyTimeout, this.stopGrace);
 	}
@@ -141,9 +174,9 @@ public final class JvmService {
 	}
 
 	/**
-	 * Pins the JVM to these CPUs, in {@code taskset -c} syntax ({@code "0"}, {@code "0,1"},
-	 * {@code "2-3"}). Ignored where {@code /usr/bin/taskset} does not exist, so that a run still
-	 * works on a laptop; {@link #pinned()} tells whether it applies.
+	 * Pins the service, and not its supervisor, to these CPUs, in {@code taskset -c} syntax
+	 * ({@code "0"}, {@code "0,1"}, {@code "2-3"}). Ignored where {@code /usr/bin/taskset} does not
+	 * exist, so that a run still works on a laptop; {@link #pinned()} tells whether it applies.
 	 */
 	public JvmService cpus(String cpuList) {
 		if (cpuList == null || !cpuList.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
@@ -153,11 +186,31 @@ public final class JvmService {
 				this.logFile, this.java, this.readinessPath, this.readyTimeout, this.stopGrace);
 	}
 
-	/** Runs on this port instead of a free one. */
+	/** Runs on this port instead of a free one; {@link #start()} fails if it is taken. */
 	public JvmService port(int port) {
 		if (port < 1 || port > 65_535) {
 			throw new IllegalArgumentException("Not a TCP port: " + port);
 		}
+		return withPort(new Port.Fixed(port));
+	}
+
+	/**
+	 * Lets the service choose its port, so that no other process can take it between a choice
+	 * and a bind. A Java service is started with {@code --server.port=0}; every service finds in
+	 * the {@code PORTFILE} environment variable the file to write the port it listens on to,
+	 * digits alone, in one write. That is what Spring Boot's {@code WebServerPortFileWriter} does
+	 * once an application registers it.
+	 */
+	public JvmService reportsPort() {
+		return withPort(new Port.Reported());
+	}
+
+	/** Where picked ports come from, so that a test can hand out a taken one. */
+	JvmService pickPortsWith(IntSupplier picker) {
+		return withPort(new Port.Picked(Objects.requireNonNull(picker)));
+	}
+
+	private JvmService withPort(Port port) {
 		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus, port,
 				this.logFile, this.java, this.readinessPath, this.readyTimeout, this.stopGrace);
 	}
@@ -171,7 +224,7 @@ public final class JvmService {
 				this.stopGrace);
 	}
 
-	/** The {@code java} launcher to use; by default the one running this JVM. */
+	/** The {@code java} launcher to use; by default the one running this JVM. A command has none. */
 	public JvmService java(Path java) {
 		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus,
 				this.port, this.logFile, Objects.requireNonNull(java), this.readinessPath, this.readyTimeout,
@@ -220,8 +273,14 @@ public final class JvmService {
 		return Optional.ofNullable(this.cpus);
 	}
 
+	/** The port set with {@link #port(int)}; empty when the launcher picks one or the service reports it. */
 	public OptionalInt port() {
-		return (this.port != 0) ? OptionalInt.of(this.port) : OptionalInt.empty();
+		return (this.port instanceof Port.Fixed(int number)) ? OptionalInt.of(number) : OptionalInt.empty();
+	}
+
+	/** Whether the service chooses its port and reports it, see {@link #reportsPort()}. */
+	public boolean portReported() {
+		return this.port instanceof Port.Reported;
 	}
 
 	public Optional<Path> logFile() {
@@ -246,47 +305,90 @@ public final class JvmService {
 	}
 
 	/**
-	 * Launches the JVM and waits until its readiness path answers 200.
+	 * Launches the service and waits until its readiness path answers 200.
 	 * @throws ServiceStartException if the port is taken, the jar is missing, or the service
 	 * exits or is not ready in time; the process is stopped by then
 	 */
 	public RunningService start() {
 		this.launch.check(this.name);
-		int port = (this.port != 0) ? this.port : FreePort.find();
-		if (!FreePort.isFree(port)) {
-			throw new ServiceStartException(this.name, "cannot start: port " + port + " is already in use.");
+		return switch (this.port) {
+			case Port.Fixed(int number) -> {
+				if (!FreePort.isFree(number)) {
+					throw new ServiceStartException(this.name, "cannot start: port " + number + " is already in use.");
+				}
+				yield launch(number);
+			}
+			case Port.Reported reported -> launch(0);
+			case Port.Picked(IntSupplier picker) -> launchOnPickedPorts(picker);
+		};
+	}
+
+	private RunningService launchOnPickedPorts(IntSupplier picker) {
+		if (this.launch instanceof Launch.Command) {
+			throw new IllegalStateException("Service '" + this.name + "' runs a command, which is told no port: give it "
+					+ "one in its arguments and declare it with port(int), or let it report its own with reportsPort()");
 		}
-		Path log = prepareLogFile();
-		ProcessBuilder builder = new ProcessBuilder(command(port)).redirectErrorStream(true)
-			.redirectOutput(Redirect.to(log.toFile()));
-		builder.environment().putAll(this.environment);
-		Process process;
-		try {
-			process = builder.start();
-		}
-		catch (IOException ex) {
-			throw new ServiceStartException(this.name, "could not be launched (" + ex.getMessage() + ").", log);
-		}
-		RunningService service = new RunningService(this, process, port, log);
-		try {
-			Readiness.await(service, this.readinessPath, this.readyTimeout);
-			return service;
-		}
-		catch (RuntimeException ex) {
-			service.stop();
-			throw ex;
+		for (int attempt = 1;; attempt++) {
+			try {
+				return launch(picker.getAsInt());
+			}
+			catch (ServiceStartException ex) {
+				if (!ex.portTaken() || attempt == PORT_ATTEMPTS) {
+					throw ex;
+				}
+			}
 		}
 	}
 
 	/**
-	 * The command line for this port:
-	 * {@code [taskset -c CPUS] java FLAGS (-jar JAR | -cp CP MAIN) ARGS --server.port=N}.
+	 * One launch on this port, 0 for a service that reports its own. The ready timeout covers
+	 * all of it, from the supervisor's start to the probe's 200.
 	 */
-	List<String> command(int port) {
+	private RunningService launch(int port) {
+		long deadline = System.nanoTime() + this.readyTimeout.toNanos();
+		Path log = prepareLogFile();
+		Map<String, String> environment = new LinkedHashMap<>(this.environment);
+		Path portFile = null;
+		if (portReported()) {
+			portFile = ServiceProcess.createTempFile(this.name, ".port");
+			environment.put(Readiness.PORT_FILE_VARIABLE, portFile.toString());
+		}
+		ServiceProcess process = ServiceProcess.launch(this.name, commandLine(port), environment, log, this.stopGrace,
+				deadline, this.readyTimeout);
+		try {
+			int actualPort = (portFile != null)
+					? Readiness.awaitReportedPort(process, portFile, log, deadline, this.readyTimeout) : port;
+			RunningService service = new RunningService(this, process, actualPort, log);
+			Readiness.await(service, this.readinessPath, deadline, this.readyTimeout);
+			return service;
+		}
+		catch (RuntimeException ex) {
+			process.stop();
+			throw ex;
+		}
+		finally {
+			if (portFile != null) {
+				ServiceProcess.delete(portFile);
+			}
+		}
+	}
+
+	/**
+	 * The service's command line for this port, which its supervisor runs:
+	 * {@code [taskset -c CPUS] java FLAGS (-jar JAR | -cp CP MAIN) ARGS --server.port=N}, or
+	 * {@code [taskset -c CPUS] COMMAND ARGS}.
+	 */
+	List<String> commandLine(int port) {
 		List<String> command = new ArrayList<>();
 		if (pinned()) {
-			// taskset execs the JVM, so the process we hold is the JVM itself and not a wrapper.
+			// taskset execs the service, so the supervisor's child is the service itself, and only
+			// the service is pinned, not its supervisor.
 			command.addAll(List.of(TASKSET.toString(), "-c", this.cpus));
+		}
+		if (this.launch instanceof Launch.Command) {
+			command.addAll(this.launch.arguments());
+			command.addAll(this.args);
+			return List.copyOf(command);
 		}
 		command.add(this.java.toString());
 		command.addAll(this.jvmFlags);
@@ -328,7 +430,24 @@ public final class JvmService {
 		return this.name + " " + this.launch;
 	}
 
-	/** How the JVM finds the service's code. */
+	/** Where the port comes from. */
+	private sealed interface Port {
+
+		/** Set by the caller. */
+		record Fixed(int number) implements Port {
+		}
+
+		/** Picked by the launcher, told to the service, and picked again if someone else took it. */
+		record Picked(IntSupplier picker) implements Port {
+		}
+
+		/** Chosen by the service, which writes it to the port file. */
+		record Reported() implements Port {
+		}
+
+	}
+
+	/** How the service's code is found. */
 	private sealed interface Launch {
 
 		List<String> arguments();
@@ -376,6 +495,25 @@ public final class JvmService {
 			@Override
 			public String toString() {
 				return "-cp " + classpathString() + " " + this.mainClass;
+			}
+
+		}
+
+		record Command(List<String> command) implements Launch {
+
+			@Override
+			public List<String> arguments() {
+				return this.command;
+			}
+
+			@Override
+			public void check(String serviceName) {
+				// A program is looked up on the PATH; one that is not found shows in the log.
+			}
+
+			@Override
+			public String toString() {
+				return String.join(" ", this.command);
 			}
 
 		}

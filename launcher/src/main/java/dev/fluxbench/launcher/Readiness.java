@@ -5,26 +5,102 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
 
 /**
  * Waits for a service's readiness probe. It asks the service over HTTP, as a load balancer would,
- * and never reads the log: log lines change with every framework release, the probe does not.
+ * and never reads the log to decide: log lines change with every framework release, the probe
+ * does not. Before that, a service that {@linkplain JvmService#reportsPort() reports its port}
+ * is waited for until it has.
  */
 final class Readiness {
 
 	static final Duration POLL_INTERVAL = Duration.ofMillis(100);
 
+	/** The environment variable naming the port file, Spring Boot's name for it. */
+	static final String PORT_FILE_VARIABLE = "PORTFILE";
+
+	/** A port file is a local read, and the probe can only start once it is there. */
+	private static final Duration PORT_FILE_POLL = Duration.ofMillis(20);
+
+	private static final String NO_ANSWER = "no answer";
+
 	/** Longer than any healthy probe; short enough that a hung probe is retried well before the deadline. */
 	private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+
+	/** The operating system's words for EADDRINUSE, which every runtime and server quotes in its log. */
+	private static final Pattern PORT_IN_USE = Pattern.compile("already in use", Pattern.CASE_INSENSITIVE);
+
+	/** Enough for a Spring Boot failure report and the stack trace above it. */
+	private static final int LOG_LINES_SEARCHED = 100;
 
 	private Readiness() {
 	}
 
-	static void await(RunningService service, String path, Duration timeout) {
+	/**
+	 * Waits until the service has written its port to the port file.
+	 * @param deadline in {@link System#nanoTime()} terms
+	 * @param timeout what the deadline stands for, for the message
+	 */
+	static int awaitReportedPort(ServiceProcess process, Path portFile, Path log, long deadline, Duration timeout) {
+		try {
+			while (true) {
+				boolean ended = !process.isAlive();
+				// Read after the exit check: a service that ended reported its port before, or never.
+				OptionalInt port = reportedPort(portFile);
+				if (port.isPresent()) {
+					return port.getAsInt();
+				}
+				if (ended) {
+					throw new ServiceStartException(process.name(), "exited with code " + process.exitCode().orElse(-1)
+							+ " before it reported its port (pid " + process.pid() + ").", log);
+				}
+				if (System.nanoTime() - deadline >= 0) {
+					// Stop first: the log is complete only once the process is gone.
+					process.stop();
+					throw new ServiceStartException(process.name(), "did not report its port within " + timeout + ": "
+							+ portFile + ", which " + PORT_FILE_VARIABLE + " names, holds no port.", log);
+				}
+				Thread.sleep(PORT_FILE_POLL);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new ServiceStartException(process.name(), "was interrupted while waiting for its port.");
+		}
+	}
+
+	/**
+	 * The port in the file, once it holds one. Spring Boot's port file writer writes the digits
+	 * alone in one write, so a file that holds a number holds the whole number.
+	 */
+	static OptionalInt reportedPort(Path portFile) {
+		try {
+			String content = Files.readString(portFile).strip();
+			if (!content.matches("\\d{1,5}")) {
+				return OptionalInt.empty();
+			}
+			int port = Integer.parseInt(content);
+			return (port >= 1 && port <= 65_535) ? OptionalInt.of(port) : OptionalInt.empty();
+		}
+		catch (IOException ex) {
+			return OptionalInt.empty();
+		}
+	}
+
+	/**
+	 * Waits until the readiness path answers 200.
+	 * @param deadline in {@link System#nanoTime()} terms, shared with the launch
+	 * @param timeout what the deadline stands for, for the message
+	 */
+	static void await(RunningService service, String path, long deadline, Duration timeout) {
 		URI probe = service.uri(path);
-		long deadline = System.nanoTime() + timeout.toNanos();
-		String lastAnswer = "no answer";
+		String lastAnswer = NO_ANSWER;
 		try (HttpClient client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(PROBE_TIMEOUT)
@@ -33,7 +109,7 @@ final class Readiness {
 				if (!service.isAlive()) {
 					throw new ServiceStartException(service.name(),
 							"exited with code " + service.exitCode().orElse(-1) + " before it was ready (pid " + service.pid() + ").",
-							service.logFile());
+							service.logFile(), portTaken(service));
 				}
 				Duration left = Duration.ofNanos(deadline - System.nanoTime());
 				if (left.isNegative() || left.isZero()) {
@@ -43,9 +119,10 @@ final class Readiness {
 							"was not ready within " + timeout + ": GET " + probe + " last gave " + lastAnswer + ".",
 							service.logFile());
 				}
+				boolean cutShort = left.compareTo(PROBE_TIMEOUT) < 0;
 				try {
 					HttpRequest request = HttpRequest.newBuilder(probe)
-						.timeout((left.compareTo(PROBE_TIMEOUT) < 0) ? left : PROBE_TIMEOUT)
+						.timeout(cutShort ? left : PROBE_TIMEOUT)
 						.GET()
 						.build();
 					int status = client.send(request, BodyHandlers.discarding()).statusCode();
@@ -54,8 +131,15 @@ final class Readiness {
 					}
 					lastAnswer = "status " + status;
 				}
+				catch (HttpTimeoutException ex) {
+					// The last probe may get only a few milliseconds before the deadline: its timeout
+					// says nothing about the service, and must not hide what the service answered.
+					if (!cutShort || lastAnswer.equals(NO_ANSWER)) {
+						lastAnswer = describe(ex);
+					}
+				}
 				catch (IOException ex) {
-					lastAnswer = ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : "");
+					lastAnswer = describe(ex);
 				}
 				Thread.sleep(POLL_INTERVAL);
 			}
@@ -64,6 +148,19 @@ final class Readiness {
 			Thread.currentThread().interrupt();
 			throw new ServiceStartException(service.name(), "was interrupted while waiting to be ready.");
 		}
+	}
+
+	private static String describe(IOException ex) {
+		return ex.getClass().getSimpleName() + ((ex.getMessage() != null) ? ": " + ex.getMessage() : "");
+	}
+
+	/**
+	 * Whether a service that exited had lost its port to another process: it is still taken, or
+	 * the log says so. Only a hint to try another port, never a reason to call a service ready.
+	 */
+	private static boolean portTaken(RunningService service) {
+		return !FreePort.isFree(service.port())
+				|| service.logTail(LOG_LINES_SEARCHED).stream().anyMatch((line) -> PORT_IN_USE.matcher(line).find());
 	}
 
 }

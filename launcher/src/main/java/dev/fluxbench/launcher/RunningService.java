@@ -2,28 +2,21 @@ package dev.fluxbench.launcher;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalInt;
-import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A service whose JVM runs and answered its readiness probe. Closing it stops the JVM and
- * everything it spawned; a JVM shutdown hook stops whatever is still running when this JVM ends,
- * so that an aborted test run does not leave servers holding ports and CPU.
+ * A service that runs and answered its readiness probe. Closing it stops the service and
+ * everything it spawned. On an orderly exit of this JVM a shutdown hook stops it within its stop
+ * grace; when this JVM dies without running hooks, SIGKILL included, the small supervisor process
+ * the service runs under stops it. Either way an aborted run does not leave servers holding
+ * ports, CPU and memory.
  */
 public final class RunningService implements AutoCloseable {
 
-	/** How long to wait for the kernel once SIGKILL was sent. */
-	private static final Duration KILL_WAIT = Duration.ofSeconds(5);
-
-	private static final Duration EXIT_POLL = Duration.ofMillis(10);
-
 	private final JvmService spec;
 
-	private final Process process;
+	private final ServiceProcess process;
 
 	private final int port;
 
@@ -31,15 +24,12 @@ public final class RunningService implements AutoCloseable {
 
 	private final Path logFile;
 
-	private boolean stopped;
-
-	RunningService(JvmService spec, Process process, int port, Path logFile) {
+	RunningService(JvmService spec, ServiceProcess process, int port, Path logFile) {
 		this.spec = spec;
 		this.process = process;
 		this.port = port;
 		this.baseUri = URI.create("http://" + FreePort.LOOPBACK.getHostAddress() + ":" + port);
 		this.logFile = logFile;
-		ServiceRegistry.register(this);
 	}
 
 	public String name() {
@@ -50,10 +40,15 @@ public final class RunningService implements AutoCloseable {
 		return this.spec;
 	}
 
+	/**
+	 * The service's own pid, that of the JVM or program that listens on the port, never the
+	 * supervisor's: {@code /proc/PID} shows the service's CPU time and memory.
+	 */
 	public long pid() {
 		return this.process.pid();
 	}
 
+	/** The port the service listens on, chosen by the launcher or reported by the service. */
 	public int port() {
 		return this.port;
 	}
@@ -68,8 +63,9 @@ public final class RunningService implements AutoCloseable {
 		return URI.create(this.baseUri + pathAndQuery);
 	}
 
+	/** The service's process, the one {@link #pid()} names. */
 	public ProcessHandle handle() {
-		return this.process.toHandle();
+		return this.process.handle();
 	}
 
 	public Path logFile() {
@@ -80,9 +76,9 @@ public final class RunningService implements AutoCloseable {
 		return this.process.isAlive();
 	}
 
-	/** The exit code once the JVM has ended. */
+	/** The exit code once the service has ended. */
 	public OptionalInt exitCode() {
-		return this.process.isAlive() ? OptionalInt.empty() : OptionalInt.of(this.process.exitValue());
+		return this.process.exitCode();
 	}
 
 	/** The last lines of the service's log, for a failure message. */
@@ -96,31 +92,8 @@ public final class RunningService implements AutoCloseable {
 	 * orphans nobody stops. Returns once every one of them has exited; calling it again does
 	 * nothing.
 	 */
-	public synchronized void stop() {
-		if (this.stopped) {
-			return;
-		}
-		try {
-			// Taken before the parent dies: afterwards its children belong to init and are no
-			// longer its descendants.
-			Set<ProcessHandle> family = new LinkedHashSet<>(this.process.descendants().toList());
-			this.process.destroy();
-			if (!exited(this.process, this.spec.stopGrace())) {
-				family.addAll(this.process.descendants().toList());
-				this.process.destroyForcibly();
-				exited(this.process, KILL_WAIT);
-			}
-			family.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
-			family.forEach((member) -> exited(member, KILL_WAIT));
-			if (this.process.isAlive()) {
-				throw new IllegalStateException("Service '" + name() + "' (pid " + pid() + ") survived SIGKILL for "
-						+ KILL_WAIT);
-			}
-		}
-		finally {
-			this.stopped = true;
-			ServiceRegistry.unregister(this);
-		}
+	public void stop() {
+		this.process.stop();
 	}
 
 	@Override
@@ -128,44 +101,8 @@ public final class RunningService implements AutoCloseable {
 		stop();
 	}
 
-	/**
-	 * Waits for our own child to end, as {@link Process#isAlive()} sees it: the kernel may report it
-	 * gone a moment before the JDK has reaped it, and a check of the handle would race with that.
-	 */
-	private static boolean exited(Process process, Duration timeout) {
-		try {
-			return process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
-		}
-		catch (InterruptedException ex) {
-			// Whoever interrupts us wants to be done: skip the grace, keep the flag.
-			Thread.currentThread().interrupt();
-			process.destroyForcibly();
-			return false;
-		}
-	}
-
-	/**
-	 * Waits for a descendant to end. Polls rather than waiting on {@code onExit()}: for a process
-	 * that is not our own child the JDK polls with growing pauses, which costs more than a second
-	 * per grandchild.
-	 */
-	private static boolean exited(ProcessHandle handle, Duration timeout) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (handle.isAlive()) {
-			if (System.nanoTime() - deadline >= 0) {
-				return false;
-			}
-			try {
-				Thread.sleep(EXIT_POLL);
-			}
-			catch (InterruptedException ex) {
-				// Whoever interrupts us wants to be done: skip the grace, keep the flag.
-				Thread.currentThread().interrupt();
-				handle.destroyForcibly();
-				return false;
-			}
-		}
-		return true;
+	ServiceProcess process() {
+		return this.process;
 	}
 
 	@Override

@@ -5,13 +5,14 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Every service this JVM started and did not stop yet. A shutdown hook stops them when the JVM
- * ends, whether a test run finished, failed or was interrupted with Ctrl-C: a child JVM left
- * behind would hold its port and skew the next measurement.
+ * Every service this JVM launched and did not stop yet, ready or still starting. A shutdown hook
+ * stops them when the JVM ends, whether a test run finished, failed or was interrupted with
+ * Ctrl-C: a child JVM left behind would hold its port and skew the next measurement. It gets its
+ * stop grace here; the {@link Supervisor} covers the ends that run no hook, such as SIGKILL.
  */
 final class ServiceRegistry {
 
-	private static final Set<RunningService> RUNNING = ConcurrentHashMap.newKeySet();
+	private static final Set<ServiceProcess> RUNNING = ConcurrentHashMap.newKeySet();
 
 	static {
 		Runtime.getRuntime().addShutdownHook(new Thread(ServiceRegistry::stopAll, "fluxbench-launcher-stop-all"));
@@ -20,15 +21,15 @@ final class ServiceRegistry {
 	private ServiceRegistry() {
 	}
 
-	static void register(RunningService service) {
+	static void register(ServiceProcess service) {
 		RUNNING.add(service);
 	}
 
-	static void unregister(RunningService service) {
+	static void unregister(ServiceProcess service) {
 		RUNNING.remove(service);
 	}
 
-	static Set<RunningService> running() {
+	static Set<ServiceProcess> running() {
 		return Set.copyOf(RUNNING);
 	}
 

@@ -13,18 +13,31 @@ public class ServiceStartException extends RuntimeException {
 
 	private final String serviceName;
 
+	private final boolean portTaken;
+
 	ServiceStartException(String serviceName, String reason) {
 		super("Service '" + serviceName + "' " + reason);
 		this.serviceName = serviceName;
+		this.portTaken = false;
 	}
 
 	ServiceStartException(String serviceName, String reason, Path logFile) {
+		this(serviceName, reason, logFile, false);
+	}
+
+	ServiceStartException(String serviceName, String reason, Path logFile, boolean portTaken) {
 		super("Service '" + serviceName + "' " + reason + logExcerpt(logFile));
 		this.serviceName = serviceName;
+		this.portTaken = portTaken;
 	}
 
 	public String serviceName() {
 		return this.serviceName;
+	}
+
+	/** Whether the service exited because something else had its port: then another port may work. */
+	boolean portTaken() {
+		return this.portTaken;
 	}
 
 	private static String logExcerpt(Path logFile) {

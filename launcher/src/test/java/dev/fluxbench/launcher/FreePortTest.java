@@ -21,6 +21,16 @@ class FreePortTest {
 	}
 
 	@Test
+	void findShouldAnswerAPortBelowTheRangeTheKernelGivesOutgoingConnections() {
+		// Client sockets anywhere on the machine take ephemeral ports; a port below them is not
+		// taken by the next connection some other process opens.
+		int port = FreePort.find();
+
+		FreePort.ephemeralRangeStart()
+			.ifPresent((start) -> assertThat(port).isGreaterThanOrEqualTo(FreePort.LOWEST).isLessThan(start));
+	}
+
+	@Test
 	void findShouldNeverAnswerTheSamePortTwice() {
 		// Services started in parallel each ask for a port before any of them binds it.
 		Set<Integer> ports = new HashSet<>();

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 class JvmServiceTest {
 
@@ -22,7 +23,7 @@ class JvmServiceTest {
 			.jvmFlags(List.of("-XX:+UseSerialGC"))
 			.args("--spring.profiles.active=vt");
 
-		assertThat(service.command(8081)).containsExactly(JAVA, "-Xmx256m", "-XX:+UseSerialGC", "-jar", "app.jar",
+		assertThat(service.commandLine(8081)).containsExactly(JAVA, "-Xmx256m", "-XX:+UseSerialGC", "-jar", "app.jar",
 				"--spring.profiles.active=vt", "--server.port=8081");
 	}
 
@@ -30,7 +31,46 @@ class JvmServiceTest {
 	void mainClassCommandShouldRunTheClassFromTheClassPath() {
 		JvmService service = JvmService.mainClass("tiny", List.of(Path.of("a"), Path.of("b.jar")), "x.Main");
 
-		assertThat(service.command(9000)).containsExactly(JAVA, "-cp", "a:b.jar", "x.Main", "--server.port=9000");
+		assertThat(service.commandLine(9000)).containsExactly(JAVA, "-cp", "a:b.jar", "x.Main", "--server.port=9000");
+	}
+
+	@Test
+	void reportsPortShouldStartAJavaServiceOnPortZero() {
+		JvmService service = JvmService.jar("mvc", Path.of("app.jar")).port(8080).reportsPort();
+
+		assertThat(service.portReported()).isTrue();
+		assertThat(service.port()).isEmpty();
+		assertThat(service.commandLine(0)).endsWith("--server.port=0");
+	}
+
+	@Test
+	void commandShouldRunTheProgramWithItsArgumentsAndNoPortArgument() {
+		JvmService nginx = JvmService.command("nginx", List.of("/usr/sbin/nginx", "-g", "daemon off;")).args("-q").port(8088);
+
+		assertThat(nginx.commandLine(8088)).containsExactly("/usr/sbin/nginx", "-g", "daemon off;", "-q");
+	}
+
+	@Test
+	void commandShouldRefuseJvmFlagsAndAStartWithoutAPort() {
+		JvmService prometheus = JvmService.command("prometheus", List.of("prometheus"));
+
+		assertThatIllegalStateException().isThrownBy(() -> prometheus.jvmFlags("-Xmx1g"))
+			.withMessageContaining("runs a command, not a JVM");
+		assertThatIllegalStateException().isThrownBy(prometheus::start)
+			.withMessageContaining("declare it with port(int), or let it report its own with reportsPort()");
+	}
+
+	@Test
+	void supervisorCommandShouldRunTheSupervisorFromTheLauncherClassesOnTheCurrentJava() {
+		JvmService service = JvmService.jar("mvc", Path.of("app.jar"));
+		Path pidFile = Path.of("mvc.pid");
+
+		List<String> command = ServiceProcess.supervisorCommand(Duration.ofSeconds(3), pidFile, service.commandLine(8081));
+
+		assertThat(command).startsWith(JAVA)
+			.containsSequence("-cp", ServiceProcess.launcherClasspath().toString(), Supervisor.class.getName(),
+					"--stop-grace=PT3S", "--pid-file=mvc.pid", "--")
+			.endsWith(service.commandLine(8081).toArray(String[]::new));
 	}
 
 	@Test
@@ -39,11 +79,11 @@ class JvmServiceTest {
 
 		if (Files.isExecutable(JvmService.TASKSET)) {
 			assertThat(service.pinned()).isTrue();
-			assertThat(service.command(1)).startsWith("/usr/bin/taskset", "-c", "0-1", JAVA);
+			assertThat(service.commandLine(1)).startsWith("/usr/bin/taskset", "-c", "0-1", JAVA);
 		}
 		else {
 			assertThat(service.pinned()).isFalse();
-			assertThat(service.command(1)).startsWith(JAVA);
+			assertThat(service.commandLine(1)).startsWith(JAVA);
 		}
 	}
 

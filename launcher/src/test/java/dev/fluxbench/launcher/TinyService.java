@@ -5,6 +5,9 @@ import java.io.OutputStream;
 import java.lang.ProcessBuilder.Redirect;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,12 +17,12 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A stand-in for a Spring Boot app that starts in milliseconds: it answers
- * {@code /actuator/health/readiness} on {@code --server.port}, and its options make it misbehave
- * the ways a real service can.
+ * {@code /actuator/health/readiness} on {@code --server.port}, any free one for 0, and writes the
+ * port it got to the file the {@code PORTFILE} environment variable names, if it is set. Its
+ * options make it misbehave the ways a real service can.
  * <ul>
  * <li>{@code --exit-code=N}: logs 30 numbered lines and exits with N before listening.</li>
  * <li>{@code --ready-after=PT1S}: answers 503 until then.</li>
- * <li>{@code --never-ready}: always answers 503.</li>
  * <li>{@code --ignore-sigterm}: a shutdown hook that never ends, so only SIGKILL stops it.</li>
  * <li>{@code --spawn-child}: starts {@code sleep 600}, a grandchild for the launcher to clean up.</li>
  * <li>{@code --print-env=NAME}: logs {@code NAME=value}.</li>
@@ -51,16 +54,26 @@ public final class TinyService {
 				.start();
 			System.out.println("spawned child " + child.pid());
 		}
-		boolean neverReady = options.containsKey("never-ready");
 		long readyAt = System.nanoTime() + Duration.parse(options.getOrDefault("ready-after", "PT0S")).toNanos();
-		int port = Integer.parseInt(options.get("server.port"));
-		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
+		HttpServer server = HttpServer.create(
+				new InetSocketAddress("127.0.0.1", Integer.parseInt(options.get("server.port"))), 0);
 		server.createContext("/actuator/health/readiness", (exchange) -> {
-			boolean ready = !neverReady && System.nanoTime() - readyAt >= 0;
+			boolean ready = System.nanoTime() - readyAt >= 0;
 			respond(exchange, ready ? 200 : 503, ready ? "{\"status\":\"UP\"}" : "{\"status\":\"OUT_OF_SERVICE\"}");
 		});
 		server.start();
+		int port = server.getAddress().getPort();
 		System.out.println("listening on " + port);
+		String portFile = System.getenv("PORTFILE");
+		if (portFile != null) {
+			writeAtOnce(Path.of(portFile), String.valueOf(port));
+		}
+	}
+
+	/** Moved into place, so that a reader never sees half of it. */
+	private static void writeAtOnce(Path file, String content) throws IOException {
+		Path draft = Files.writeString(file.resolveSibling(file.getFileName() + ".draft"), content);
+		Files.move(draft, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 	}
 
 	private static Map<String, String> options(String[] args) {

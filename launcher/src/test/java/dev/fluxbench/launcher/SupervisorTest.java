@@ -1,0 +1,213 @@
+package dev.fluxbench.launcher;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Services must not outlive the JVM that started them, however it ends: a {@code kill -9} of the
+ * harness runs no shutdown hook, and a service left behind holds its port, its core and its
+ * memory through the next measurement.
+ */
+class SupervisorTest {
+
+	/** The bound the launcher promises for a parent's SIGKILL, for a service that stops on SIGTERM. */
+	private static final Duration GONE_WITHIN = Duration.ofSeconds(10);
+
+	/** The parent, the supervisor and the service start one after the other, on a machine that may be busy. */
+	private static final Duration STARTED_WITHIN = Duration.ofSeconds(60);
+
+	private static final Pattern STARTED = Pattern.compile(Pattern.quote(TinyParent.STARTED) + "(\\d+) port=(\\d+)");
+
+	/** A marker on each process's command line, so that a test can look for survivors among all processes. */
+	private final String marker = "--test-run=" + UUID.randomUUID();
+
+	@TempDir
+	Path dir;
+
+	private Process parent;
+
+	@AfterEach
+	void noProcessLeftBehind() {
+		try {
+			assertThat(survivors()).as("processes of this test still alive").isEmpty();
+		}
+		finally {
+			// A failed test must not leave its processes to the next one.
+			if (this.parent != null) {
+				this.parent.destroyForcibly();
+			}
+			survivors().forEach(ProcessHandle::destroyForcibly);
+		}
+	}
+
+	@Test
+	void parentKilledWithSigkillShouldTakeItsServiceAlongWithinTenSeconds() throws Exception {
+		Path serviceLog = this.dir.resolve("service.log");
+		Started service = startParent(serviceLog, Duration.ofSeconds(10));
+		assertThat(ProcessHandle.of(service.pid())).hasValueSatisfying((handle) -> assertThat(handle.isAlive()).isTrue());
+		assertThat(accepts(service.port())).as("port %d before the kill", service.port()).isTrue();
+
+		killParent();
+
+		await().atMost(GONE_WITHIN).untilAsserted(() -> {
+			assertThat(ProcessHandle.of(service.pid()).filter(ProcessHandle::isAlive)).as("service pid %d", service.pid())
+				.isEmpty();
+			assertThat(accepts(service.port())).as("port %d after the kill", service.port()).isFalse();
+			assertThat(survivors()).as("the supervisor and the service").isEmpty();
+		});
+		assertThat(serviceLog).content()
+			.contains("fluxbench-supervisor: the JVM that launched pid " + service.pid() + " is gone: stopping it");
+	}
+
+	@Test
+	void parentKilledWhileTheServiceIgnoresSigtermShouldKillItOnceTheGraceIsOver() throws Exception {
+		Path serviceLog = this.dir.resolve("stubborn.log");
+		Duration grace = Duration.ofSeconds(1);
+		Started service = startParent(serviceLog, grace, "--ignore-sigterm");
+
+		killParent();
+
+		await().atMost(GONE_WITHIN.plus(grace)).untilAsserted(() -> {
+			assertThat(ProcessHandle.of(service.pid()).filter(ProcessHandle::isAlive)).as("service pid %d", service.pid())
+				.isEmpty();
+			assertThat(accepts(service.port())).as("port %d after the kill", service.port()).isFalse();
+			assertThat(survivors()).as("the supervisor and the service").isEmpty();
+		});
+		assertThat(serviceLog).content().contains("is still running after " + grace + ": killing it");
+	}
+
+	@Test
+	void supervisorTerminatedShouldStopItsServiceAndExitWithItsExitCode() {
+		RunningService service = tiny("terminated").start();
+		ProcessHandle supervisor = service.handle().parent().orElseThrow();
+		assertThat(supervisor.parent()).hasValue(ProcessHandle.current());
+
+		supervisor.destroy();
+
+		await().atMost(GONE_WITHIN).until(() -> !service.isAlive());
+		// 143 is 128 + SIGTERM: the service ended on the signal the supervisor passed on.
+		assertThat(service.exitCode()).hasValue(143);
+		assertThat(service.logFile()).content().doesNotContain("fluxbench-supervisor");
+		service.stop();
+	}
+
+	@Test
+	void javaOptionsInTheEnvironmentShouldReachTheServiceAndNotItsSupervisor() {
+		JvmService service = tiny("java-options").env("JAVA_TOOL_OPTIONS", "-Dfluxbench.probe=on")
+			.args("--print-env=JAVA_TOOL_OPTIONS");
+
+		try (RunningService running = service.start()) {
+			assertThat(running.logTail(10)).contains("JAVA_TOOL_OPTIONS=-Dfluxbench.probe=on");
+			// Every JVM that reads the variable says so on stderr, which goes to the log: once is the service.
+			assertThat(running.logTail(10)).filteredOn((line) -> line.startsWith("Picked up JAVA_TOOL_OPTIONS"))
+				.hasSize(1);
+		}
+	}
+
+	private Started startParent(Path serviceLog, Duration stopGrace, String... serviceArgs) throws Exception {
+		Path output = this.dir.resolve("parent.out");
+		List<String> command = Stream.of(
+				Stream.of(javaCommand(), "-Xmx64m", "-XX:TieredStopAtLevel=1", "-cp", classpath(),
+						TinyParent.class.getName(), serviceLog.toString(), stopGrace.toString(), this.marker),
+				Stream.of(serviceArgs))
+			.flatMap((part) -> part)
+			.toList();
+		this.parent = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(Redirect.to(output.toFile()))
+			.start();
+		await().atMost(STARTED_WITHIN)
+			.failFast("the parent JVM exited; its output is in " + output,
+					() -> !this.parent.isAlive() && started(output).isEmpty())
+			.until(() -> started(output).isPresent());
+		return started(output).orElseThrow();
+	}
+
+	/** SIGKILL: no shutdown hook runs, nothing in the parent gets a chance to stop its services. */
+	private void killParent() throws InterruptedException {
+		this.parent.destroyForcibly();
+		assertThat(this.parent.waitFor(GONE_WITHIN.toSeconds(), TimeUnit.SECONDS)).as("the parent ended").isTrue();
+		assertThat(this.parent.exitValue()).isEqualTo(137);
+	}
+
+	private static Optional<Started> started(Path output) throws IOException {
+		if (!Files.exists(output)) {
+			return Optional.empty();
+		}
+		Matcher matcher = STARTED.matcher(Files.readString(output));
+		return matcher.find()
+				? Optional.of(new Started(Long.parseLong(matcher.group(1)), Integer.parseInt(matcher.group(2))))
+				: Optional.empty();
+	}
+
+	private JvmService tiny(String name) {
+		return JvmService.mainClass(name, List.of(testClasses()), TinyService.class.getName())
+			.jvmFlags("-Xmx32m", "-XX:TieredStopAtLevel=1")
+			.args(this.marker)
+			.reportsPort()
+			.logFile(this.dir.resolve(name + ".log"))
+			.stopGrace(Duration.ofSeconds(5));
+	}
+
+	private static boolean accepts(int port) {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(FreePort.LOOPBACK, port), 1_000);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	private List<ProcessHandle> survivors() {
+		return ProcessHandle.allProcesses()
+			.filter((process) -> process.info().arguments().map(List::of).orElse(List.of()).contains(this.marker))
+			.filter(ProcessHandle::isAlive)
+			.toList();
+	}
+
+	private static String javaCommand() {
+		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+	}
+
+	/** The test classes for {@link TinyParent} and {@link TinyService}, the launcher's for the rest. */
+	private static String classpath() {
+		return testClasses() + File.pathSeparator + codeSource(JvmService.class);
+	}
+
+	private static Path testClasses() {
+		return codeSource(TinyService.class);
+	}
+
+	private static Path codeSource(Class<?> type) {
+		try {
+			return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private record Started(long pid, int port) {
+	}
+
+}
