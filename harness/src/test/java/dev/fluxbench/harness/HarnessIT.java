@@ -3,12 +3,18 @@ package dev.fluxbench.harness;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.awaitility.Awaitility;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,10 +111,9 @@ class HarnessIT {
 		ResultsDirectory results = new ResultsDirectory(out);
 		LoadKey finished = new LoadKey("quick", 1, "mvc", 1);
 		LoadKey running = new LoadKey("quick", 2, "mvc", 1);
-		long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
-		while (!Files.exists(results.samplesCsv(running)) && System.nanoTime() < deadline && harness.isAlive()) {
-			Thread.sleep(200);
-		}
+		Awaitility.await("the second load")
+			.atMost(Duration.ofMinutes(3))
+			.until(() -> Files.exists(results.samplesCsv(running)) || !harness.isAlive());
 		assertThat(Files.exists(results.samplesCsv(running))).as("second load started; output:%n%s",
 				Files.exists(console) ? Files.readString(console) : "").isTrue();
 		List<ProcessHandle> children = new ArrayList<>(harness.descendants().toList());
@@ -116,13 +121,14 @@ class HarnessIT {
 		// What Ctrl-C sends to the harness.
 		harness.destroy();
 		assertThat(harness.waitFor(12, TimeUnit.SECONDS)).as("harness ended").isTrue();
-		long childDeadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-		while (children.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < childDeadline) {
-			Thread.sleep(100);
+		try {
+			Awaitility.await("children gone after SIGTERM")
+				.atMost(Duration.ofSeconds(10))
+				.until(() -> children.stream().noneMatch(ProcessHandle::isAlive));
 		}
-		List<ProcessHandle> survivors = children.stream().filter(ProcessHandle::isAlive).toList();
-		survivors.forEach(ProcessHandle::destroyForcibly);
-		assertThat(survivors).as("children alive 10 s after SIGTERM").isEmpty();
+		finally {
+			children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+		}
 		assertThat(SamplesCsv.read(results.samplesCsv(finished))).isNotEmpty();
 		assertThat(Files.readAllLines(results.summaryCsv())).anySatisfy(
 				(line) -> assertThat(line).startsWith("quick,1,mvc,1,*,"));
@@ -133,6 +139,57 @@ class HarnessIT {
 		assertThat(report.waitFor(1, TimeUnit.MINUTES)).as("report finished in time").isTrue();
 		assertThat(report.exitValue()).as("report exit code; output:%n%s", Files.readString(reportConsole)).isZero();
 		assertThat(out.resolve("report.md")).content().contains("INTERRUPTED, PARTIAL RESULTS", "| mvc | 1 | all |");
+	}
+
+	@Test
+	void aKilledHarnessLeavesNoChildNorPortAndItsFinishedLoadsReport() throws Exception {
+		Path out = this.temporary.resolve("killed");
+		Path console = this.temporary.resolve("killed-console.txt");
+		Process harness = start(console, "run", "--stacks", "mvc", "--users", "1,2", "--hold", "3s", "--warmup", "0s",
+				"--out", out.toString());
+		ResultsDirectory results = new ResultsDirectory(out);
+		LoadKey running = new LoadKey("quick", 2, "mvc", 1);
+		Awaitility.await("the second load")
+			.atMost(Duration.ofMinutes(3))
+			.until(() -> Files.exists(results.samplesCsv(running)) || !harness.isAlive());
+		assertThat(Files.exists(results.samplesCsv(running))).as("second load started; output:%n%s",
+				Files.readString(console)).isTrue();
+		List<ProcessHandle> children = new ArrayList<>(harness.descendants().toList());
+		List<Integer> ports = new ArrayList<>();
+		Matcher port = Pattern.compile("\"port\": (\\d+)").matcher(Files.readString(results.runJson()));
+		while (port.find()) {
+			ports.add(Integer.parseInt(port.group(1)));
+		}
+		assertThat(ports).as("downstream and app ports in run.json").hasSizeGreaterThanOrEqualTo(2);
+		// SIGKILL: no shutdown hook runs, so only the children's own watch on their parent can end them.
+		harness.destroyForcibly();
+		assertThat(harness.waitFor(10, TimeUnit.SECONDS)).isTrue();
+		try {
+			Awaitility.await("children and their ports gone")
+				.atMost(Duration.ofSeconds(10))
+				.untilAsserted(() -> {
+					assertThat(children).noneMatch(ProcessHandle::isAlive);
+					assertThat(ports).noneMatch(HarnessIT::accepts);
+				});
+		}
+		finally {
+			children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+		}
+		Path reportConsole = this.temporary.resolve("killed-report.txt");
+		Process report = start(reportConsole, "report", out.toString());
+		assertThat(report.waitFor(1, TimeUnit.MINUTES)).as("report finished in time").isTrue();
+		assertThat(report.exitValue()).as("report exit code; output:%n%s", Files.readString(reportConsole)).isZero();
+		assertThat(out.resolve("report.md")).content().contains("PARTIAL RESULTS", "| mvc | 1 | all |");
+	}
+
+	private static boolean accepts(int port) {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
 	}
 
 	private static Process start(Path console, String... args) throws IOException {
