@@ -1,16 +1,13 @@
 package dev.fluxbench.harness.metrics;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -18,17 +15,16 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.target.MetricsSource;
 
 /**
  * {@code metrics.csv}: every second during a load, the target's kept Prometheus series (when it has a source), the RSS and
  * CPU time from /proc of the app and of what serves it (the downstream, the LDAP directory), and the generator's own CPU time, so that a
- * reader can tell whether the generator, not the app, was the bottleneck. One line per value,
- * flushed after each scrape.
+ * reader can tell whether the generator, not the app, was the bottleneck. {@link MetricsCsv} holds the
+ * file's format.
  */
 public final class MetricsRecorder implements AutoCloseable {
-
-	public static final String HEADER = "timestamp,source,metric,tags,value";
 
 	public static final Duration INTERVAL = Duration.ofSeconds(1);
 
@@ -43,21 +39,18 @@ public final class MetricsRecorder implements AutoCloseable {
 	/** Processes that serve the app (downstream, LDAP directory), by their name in the file. */
 	private final Map<String, Long> servicePids;
 
-	private final BufferedWriter writer;
+	private final MetricsCsv csv;
 
 	private final HttpClient client;
 
 	private final ScheduledExecutorService scheduler;
 
 	private MetricsRecorder(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
-			Map<String, Long> servicePids) throws IOException {
+			Map<String, Long> servicePids) {
 		this.metrics = metrics;
 		this.appPid = appPid;
 		this.servicePids = Map.copyOf(servicePids);
-		Files.createDirectories(file.toAbsolutePath().getParent());
-		this.writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
-		this.writer.write(HEADER);
-		this.writer.newLine();
+		this.csv = MetricsCsv.create(file);
 		this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(SCRAPE_TIMEOUT).build();
 		this.scheduler = Executors
 			.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("metrics-scrape").factory());
@@ -66,69 +59,48 @@ public final class MetricsRecorder implements AutoCloseable {
 	/** Starts recording now and every second until closed. */
 	public static MetricsRecorder start(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
 			Map<String, Long> servicePids) {
-		try {
-			MetricsRecorder recorder = new MetricsRecorder(file, metrics, appPid, servicePids);
-			recorder.scheduler.scheduleAtFixedRate(recorder::recordQuietly, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
-			return recorder;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not create " + file, ex);
-		}
+		MetricsRecorder recorder = new MetricsRecorder(file, metrics, appPid, servicePids);
+		recorder.scheduler.scheduleAtFixedRate(recorder::recordQuietly, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
+		return recorder;
 	}
 
 	private void recordQuietly() {
 		try {
 			record();
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (RuntimeException ex) {
 			// One lost scrape is a gap in a graph; it must not end the measurement.
 		}
 	}
 
-	private synchronized void record() throws IOException {
+	private synchronized void record() {
 		Instant now = Instant.now();
-		StringBuilder lines = new StringBuilder();
+		List<MetricsCsv.Line> lines = new ArrayList<>();
 		this.appPid.ifPresent((pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, "app", stats)));
 		this.servicePids.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, stats)));
 		long generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
 			.getProcessCpuTime();
-		line(lines, now, "generator", "cpu_time_seconds", "", generatorCpu / 1e9);
+		lines.add(new MetricsCsv.Line(now, "generator", "cpu_time_seconds", "", generatorCpu / 1e9));
 		try {
 			if (this.metrics.isPresent()) {
 				for (PrometheusText.Series series : this.metrics.get().read(this.client, SCRAPE_TIMEOUT)) {
-					line(lines, now, "app", series.name(), series.tags(), series.value());
+					lines.add(new MetricsCsv.Line(now, "app", series.name(), series.tags(), series.value()));
 				}
 			}
 		}
 		catch (IOException ex) {
-			line(lines, now, "app", "scrape_failed", ex.getClass().getSimpleName(), 1);
+			lines.add(new MetricsCsv.Line(now, "app", "scrape_failed", ex.getClass().getSimpleName(), 1));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			return;
 		}
-		this.writer.write(lines.toString());
-		this.writer.flush();
+		this.csv.write(lines);
 	}
 
-	private static void process(StringBuilder lines, Instant now, String source, ProcessStats stats) {
-		line(lines, now, source, "rss_bytes", "", stats.rssBytes());
-		line(lines, now, source, "cpu_time_seconds", "", stats.cpuTime().toMillis() / 1000.0);
-	}
-
-	private static void line(StringBuilder lines, Instant now, String source, String metric, String tags,
-			double value) {
-		// Tags hold commas between labels: quoted as one CSV field, with inner quotes doubled.
-		lines.append(now)
-			.append(',')
-			.append(source)
-			.append(',')
-			.append(metric)
-			.append(",\"")
-			.append(tags.replace("\"", "\"\""))
-			.append("\",")
-			.append(String.format(Locale.ROOT, "%s", value))
-			.append('\n');
+	private static void process(List<MetricsCsv.Line> lines, Instant now, String source, ProcessStats stats) {
+		lines.add(new MetricsCsv.Line(now, source, "rss_bytes", "", stats.rssBytes()));
+		lines.add(new MetricsCsv.Line(now, source, "cpu_time_seconds", "", stats.cpuTime().toMillis() / 1000.0));
 	}
 
 	@Override
@@ -141,12 +113,7 @@ public final class MetricsRecorder implements AutoCloseable {
 			Thread.currentThread().interrupt();
 		}
 		synchronized (this) {
-			try {
-				this.writer.close();
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException("Could not close the metrics file", ex);
-			}
+			this.csv.close();
 		}
 		this.client.close();
 	}

@@ -9,10 +9,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 
-import dev.fluxbench.harness.results.Json;
+import dev.fluxbench.harness.results.ResultJson;
 
 /**
  * The HTML report: one file that works offline. The chart library is inlined from its WebJar and
@@ -75,7 +74,7 @@ final class HtmlReport {
 		table(out, report.efficiencyTable(), "h2");
 		table(out, report.environment(), "h2");
 		out.append("</main>\n<script type=\"application/json\" id=\"fluxbench-data\">")
-			.append(Json.write(chartData(report)).replace("</", "<\\/"))
+			.append(ResultJson.write(chartData(report)).replace("</", "<\\/"))
 			.append("</script>\n<script>\n")
 			.append(echarts())
 			.append("\n</script>\n<script>\n")
@@ -184,7 +183,7 @@ final class HtmlReport {
 
 	private static Object median(List<LoadResult> trials, java.util.function.ToDoubleFunction<LoadResult> figure) {
 		double[] values = trials.stream().mapToDouble(figure).filter((value) -> !Double.isNaN(value)).toArray();
-		return (values.length == 0) ? null : SummaryJson.round(Statistics.median(values));
+		return (values.length == 0) ? null : ReportSummary.figure(Statistics.median(values)).orElse(null);
 	}
 
 	/** Seconds since the stack's first measured load began, and the figures at each. */
@@ -243,8 +242,9 @@ final class HtmlReport {
 		return Math.max((to.toEpochMilli() - from.toEpochMilli()) / 1000.0, 0.001);
 	}
 
+	/** A point of a series; echarts draws "-" as a gap. */
 	private static Object point(double t, double value) {
-		return List.of(SummaryJson.round(t), Optional.ofNullable(SummaryJson.round(value)).orElse("-"));
+		return List.of(ReportSummary.figure(t).orElseThrow(), ReportSummary.figure(value).<Object>map((v) -> v).orElse("-"));
 	}
 
 	static Map<String, String> colours(Report report) {

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.Summary;
 
 /**
@@ -64,7 +65,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		Report report = Report.of(RunResults.read(directory));
 		Written files = new Written(directory.resolve(HTML), directory.resolve(MARKDOWN), directory.resolve(SUMMARY_JSON));
 		ResultsDirectory.writeAtomically(files.markdown(), MarkdownReport.render(report));
-		ResultsDirectory.writeAtomically(files.summaryJson(), SummaryJson.render(report));
+		ReportSummary.of(report).write(files.summaryJson());
 		ResultsDirectory.writeAtomically(files.html(), HtmlReport.render(report));
 		return files;
 	}
@@ -97,30 +98,29 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 
 	String description() {
 		return "Compared " + String.join(", ", this.results.stacks()) + " on " + run().scenario() + ": "
-				+ run().text("scenario", "description") + ".";
+				+ run().json().scenario().description() + ".";
 	}
 
 	Table environment() {
+		RunJson json = run().json();
 		List<List<String>> rows = new ArrayList<>();
-		rows.add(List.of("Scenario", run().scenario() + ", " + run().text("scenario", "model") + "; loads "
+		rows.add(List.of("Scenario", run().scenario() + ", " + json.scenario().model() + "; loads "
 				+ this.results.loadLevels().stream().map(String::valueOf).collect(Collectors.joining(", ")) + " "
-				+ run().loadUnit() + "; ramp-up " + seconds(run().rampUp()) + ", " + run().text("scenario", "termination")
+				+ run().loadUnit() + "; ramp-up " + seconds(run().rampUp()) + ", " + json.scenario().termination()
 				+ ", " + thinkTime()));
 		rows.add(List.of("Requests", run().requests()
 			.stream()
-			.map((request) -> request.describe() + (request.floor().isZero() ? "" : " (downstream delay " + seconds(request.floor()) + ")"))
+			.map((request) -> describe(request) + (request.floor().isZero() ? "" : " (downstream delay " + seconds(request.floor()) + ")"))
 			.collect(Collectors.joining("; "))));
-		rows.add(List.of("Seeds", run().text("scenario", "seeds").replace("[", "").replace("]", "")));
+		rows.add(List.of("Seeds", String.join(", ", json.scenario().seeds())));
 		rows.add(List.of("Trials, warm-up", run().trials() + " per stack, stacks in rotating order; warm-up "
-				+ RunRecord.duration(run().text("warmup")).map(Report::seconds).orElse("unknown")
-				+ " per stack, not recorded"));
-		rows.add(List.of("JDK", run().text("jdk", "vendor") + " " + run().text("jdk", "version") + " ("
-				+ run().text("jdk", "vm") + ")"));
-		rows.add(List.of("Machine", run().text("os", "name") + " " + run().text("os", "version") + " "
-				+ run().text("os", "arch") + ", " + run().text("cores") + " cores"));
-		rows.add(List.of("CPU layout", cpuLayout()));
+				+ json.warmup().map(Report::seconds).orElse("unknown") + " per stack, not recorded"));
+		rows.add(List.of("JDK", json.jdk().vendor() + " " + json.jdk().version() + " (" + json.jdk().vm() + ")"));
+		rows.add(List.of("Machine", json.os().name() + " " + json.os().version() + " " + json.os().arch() + ", "
+				+ json.cores() + " cores"));
+		rows.add(List.of("CPU layout", cpuLayout(json.cpuLayout())));
 		rows.add(List.of("App JVM flags", String.join(" ", run().appJvmFlags())));
-		rows.add(List.of("Database", run().text("database")));
+		rows.add(List.of("Database", json.database().orElse("")));
 		rows.add(List.of("Libraries", libraries()));
 		rows.add(List.of("Commit", shortCommit()));
 		List<String> failed = run().failedAssertions();
@@ -139,38 +139,42 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		return "think time " + seconds(range.get(0)) + " to " + seconds(range.get(1)) + ", uniform";
 	}
 
-	private String cpuLayout() {
-		if (!"true".equals(run().text("cpuLayout", "pinned"))) {
+	private static String cpuLayout(RunJson.CpuLayout layout) {
+		if (!layout.pinned()) {
 			return "not pinned: the generator and the app shared every core";
 		}
-		return "app on CPU " + run().text("cpuLayout", "app") + " (ActiveProcessorCount="
-				+ run().text("cpuLayout", "appActiveProcessorCount") + "); generator and downstream on CPU "
-				+ run().text("cpuLayout", "generatorAndDownstream") + "; database "
-				+ run().text("cpuLayout", "database");
+		return "app on CPU " + layout.app() + " (ActiveProcessorCount=" + layout.appActiveProcessorCount()
+				+ "); generator and downstream on CPU " + layout.generatorAndDownstream() + "; database "
+				+ layout.database();
 	}
 
 	private String libraries() {
-		if (!(run().at("libraries") instanceof Map<?, ?> libraries)) {
-			return "";
-		}
-		return libraries.entrySet()
+		return run().json()
+			.libraries()
+			.entrySet()
 			.stream()
 			.map((entry) -> entry.getKey() + " " + entry.getValue())
 			.collect(Collectors.joining(", "));
 	}
 
 	private String shortCommit() {
-		String commit = run().text("git", "commit");
-		if (commit.isEmpty()) {
+		RunJson.Git git = run().json().git();
+		if (git.commit().isEmpty()) {
 			return "unknown";
 		}
-		return commit.substring(0, Math.min(12, commit.length()))
-				+ ("true".equals(run().text("git", "dirty")) ? " with uncommitted changes" : "");
+		return git.commit().substring(0, Math.min(12, git.commit().length()))
+				+ (git.dirty().orElse(false) ? " with uncommitted changes" : "");
 	}
 
 	private String assertions() {
-		String declared = run().text("scenario", "assertions").replace("[", "").replace("]", "");
-		return declared.isEmpty() ? "none declared" : declared + ": all held";
+		List<String> declared = run().json().scenario().assertions();
+		return declared.isEmpty() ? "none declared" : String.join(", ", declared) + ": all held";
+	}
+
+	/** A request as the setup table names it: its label, and its method and path where run.json has them. */
+	private static String describe(RunJson.Request request) {
+		return request.method().isEmpty() ? request.label()
+				: request.label() + ": " + request.method() + " " + request.path();
 	}
 
 	/**

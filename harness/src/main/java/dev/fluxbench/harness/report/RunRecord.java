@@ -3,67 +3,37 @@ package dev.fluxbench.harness.report;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
+import dev.fluxbench.harness.results.RunJson;
+
 /**
- * A typed view of run.json, read leniently: a run killed with SIGKILL, or recorded by an older
+ * run.json as the report asks it: the figures it derives from the record (the load unit, the
+ * think time, Little's law) and where an older file says the same thing differently. Reading is
+ * {@link RunJson}'s business, and lenient: a run killed with SIGKILL, or recorded by an older
  * harness, may lack any key, and the report still says what it can.
+ *
+ * @param json the file as read
  */
-public record RunRecord(Map<String, Object> json) {
-
-	/** One start of one stack in one trial, with the loads it got through. */
-	public record StackRun(int trial, String stack, Optional<Duration> startup, List<LoadRun> loads, boolean stopped) {
-
-	}
-
-	/** A load level as the harness recorded it; unfinished when the run died during it. */
-	public record LoadRun(int load, Optional<Instant> started, Optional<Instant> finished, String verdict) {
-
-		public boolean isFinished() {
-			return this.finished.isPresent();
-		}
-
-	}
-
-	/** A request of the scenario: its label and the least time its answer can take. */
-	public record RequestDescription(String label, String method, String path, Duration floor) {
-
-		public String describe() {
-			return this.method.isEmpty() ? this.label : this.label + ": " + this.method + " " + this.path;
-		}
-
-	}
-
-	public String text(String... path) {
-		Object value = at(path);
-		if (value == null) {
-			return "";
-		}
-		if (value instanceof Double number && number == Math.rint(number)) {
-			return Long.toString(number.longValue());
-		}
-		return String.valueOf(value);
-	}
+public record RunRecord(RunJson json) {
 
 	public String scenario() {
-		return text("scenario", "name");
+		return this.json.scenario().name();
 	}
 
+	/** {@code running}, {@code finished}, {@code failed}, {@code interrupted}, or {@code unknown}. */
 	public String status() {
-		String status = text("status");
-		return status.isEmpty() ? "unknown" : status;
+		return this.json.status().word();
 	}
 
 	/** Whether every load of every stack ran to its end. */
 	public boolean isComplete() {
-		return status().equals("finished");
+		return this.json.status() == RunJson.Status.FINISHED;
 	}
 
 	public boolean isOpenModel() {
-		return text("scenario", "model").startsWith("open");
+		return this.json.scenario().model().startsWith("open");
 	}
 
 	public String loadUnit() {
@@ -72,41 +42,40 @@ public record RunRecord(Map<String, Object> json) {
 
 	/** The open model's cap on generator threads; empty in the closed model. */
 	public Optional<Integer> maxThreads() {
-		return (at("scenario", "maxThreads") instanceof Number number) ? Optional.of(number.intValue()) : Optional.empty();
+		return this.json.scenario().maxThreads();
 	}
 
 	public int trials() {
-		return (int) number(1, "trials");
+		return this.json.trials();
 	}
 
 	public double scale() {
-		return number(1, "scale");
+		return this.json.scale();
 	}
 
 	/** The targets (built-in stacks or given services) in the first trial's order. */
 	public List<String> stacks() {
-		// Runs recorded before targets existed called them stacks.
-		return (at("targets") != null) ? strings("targets") : strings("stacks");
+		return this.json.targets();
 	}
 
 	public List<Integer> loads() {
-		return list("scenario", "loads").stream().map((load) -> ((Number) load).intValue()).toList();
+		return this.json.scenario().loads();
 	}
 
 	public List<String> appJvmFlags() {
-		return strings("appJvmFlags");
+		return this.json.appJvmFlags();
 	}
 
 	public Optional<Instant> started() {
-		return instant(text("started"));
+		return this.json.started();
 	}
 
 	public Optional<Instant> ended() {
-		return instant(text("ended"));
+		return this.json.ended();
 	}
 
 	public Duration rampUp() {
-		return duration(text("scenario", "rampUp")).orElse(Duration.ZERO);
+		return this.json.scenario().rampUp();
 	}
 
 	/** The pause before each request, taken as the middle of its uniform range. */
@@ -117,7 +86,7 @@ public record RunRecord(Map<String, Object> json) {
 
 	/** The shortest and longest pause before a request; empty when run.json does not say. */
 	public List<Duration> thinkTime() {
-		String[] range = text("scenario", "thinkTime").split("\\.\\.");
+		String[] range = this.json.scenario().thinkTime().split("\\.\\.");
 		if (range.length != 2) {
 			return List.of();
 		}
@@ -126,20 +95,8 @@ public record RunRecord(Map<String, Object> json) {
 		return (min.isPresent() && max.isPresent()) ? List.of(min.get(), max.get()) : List.of();
 	}
 
-	public List<RequestDescription> requests() {
-		List<RequestDescription> requests = new ArrayList<>();
-		for (Object entry : list("scenario", "requests")) {
-			if (entry instanceof String described) {
-				// Before requests were objects, run.json held "label: METHOD path -> status".
-				requests.add(new RequestDescription(described, "", "", Duration.ZERO));
-			}
-			else if (entry instanceof Map<?, ?> request) {
-				requests.add(new RequestDescription(String.valueOf(request.get("label")),
-						String.valueOf(request.get("method")), String.valueOf(request.get("path")),
-						duration(String.valueOf(request.get("floor"))).orElse(Duration.ZERO)));
-			}
-		}
-		return requests;
+	public List<RunJson.Request> requests() {
+		return this.json.scenario().requests();
 	}
 
 	/**
@@ -151,18 +108,19 @@ public record RunRecord(Map<String, Object> json) {
 		if (isOpenModel()) {
 			return Optional.of((double) load);
 		}
-		if (at("scenario", "round") instanceof Map<?, ?> round) {
+		Optional<RunJson.Round> recorded = this.json.scenario().round();
+		if (recorded.isPresent()) {
 			// Repeats and pauses counted: the harness worked it out from the journey.
-			Optional<Duration> floor = duration(String.valueOf(round.get("floor")));
-			if (!Boolean.TRUE.equals(round.get("hasFloor")) || floor.isEmpty() || floor.get().isZero()
-					|| !(round.get("requests") instanceof Number requests)) {
+			RunJson.Round round = recorded.get();
+			if (!round.hasFloor() || round.floor().isZero() || round.requests() <= 0) {
 				return Optional.empty();
 			}
-			return Optional.of(load * requests.doubleValue() / (floor.get().toNanos() / 1e9));
+			return Optional.of(load * (double) round.requests() / (round.floor().toNanos() / 1e9));
 		}
-		List<RequestDescription> requests = requests();
+		// Older files have no round: one pass over the requests, each after a pause.
+		List<RunJson.Request> requests = requests();
 		Duration round = meanThinkTime().multipliedBy(requests.size());
-		for (RequestDescription request : requests) {
+		for (RunJson.Request request : requests) {
 			round = round.plus(request.floor());
 		}
 		if (requests.isEmpty() || requests.stream().allMatch((request) -> request.floor().isZero())) {
@@ -171,74 +129,29 @@ public record RunRecord(Map<String, Object> json) {
 		return Optional.of(load * requests.size() / (round.toNanos() / 1e9));
 	}
 
-	public List<StackRun> stackRuns() {
-		List<StackRun> runs = new ArrayList<>();
-		for (Object entry : (at("targetRuns") != null) ? list("targetRuns") : list("stackRuns")) {
-			if (!(entry instanceof Map<?, ?> run)) {
-				continue;
-			}
-			List<LoadRun> loads = new ArrayList<>();
-			if (run.get("loads") instanceof List<?> recorded) {
-				for (Object load : recorded) {
-					if (load instanceof Map<?, ?> l && l.get("load") instanceof Number number) {
-						loads.add(new LoadRun(number.intValue(), instant(String.valueOf(l.get("started"))),
-								instant(String.valueOf(l.get("finished"))), String.valueOf(l.get("verdict"))));
-					}
-				}
-			}
-			int trial = (run.get("trial") instanceof Number number) ? number.intValue() : 1;
-			Object target = (run.get("target") != null) ? run.get("target") : run.get("stack");
-			runs.add(new StackRun(trial, String.valueOf(target), duration(String.valueOf(run.get("startup"))),
-					loads, run.get("stopped") != null));
-		}
-		return runs;
+	/** Every start of a target, in the order they ran. */
+	public List<RunJson.TargetRun> stackRuns() {
+		return this.json.targetRuns();
 	}
 
-	public Optional<LoadRun> loadRun(int trial, String stack, int load) {
+	public Optional<RunJson.LoadRun> loadRun(int trial, String stack, int load) {
 		return stackRuns().stream()
-			.filter((run) -> run.trial() == trial && run.stack().equals(stack))
+			.filter((run) -> run.trial() == trial && run.target().equals(stack))
 			.flatMap((run) -> run.loads().stream())
 			.filter((run) -> run.load() == load)
 			.findFirst();
 	}
 
+	/** Whether run.json has the load's end: a load without it is shown, marked, and kept out of every verdict. */
+	public boolean isFinished(int trial, String stack, int load) {
+		return loadRun(trial, stack, load).flatMap(RunJson.LoadRun::finished).isPresent();
+	}
+
 	public List<String> failedAssertions() {
-		return strings("failedAssertions");
+		return this.json.failedAssertions();
 	}
 
-	Object at(String... path) {
-		Object value = this.json;
-		for (String key : path) {
-			if (!(value instanceof Map<?, ?> map)) {
-				return null;
-			}
-			value = map.get(key);
-		}
-		return value;
-	}
-
-	private double number(double fallback, String... path) {
-		return (at(path) instanceof Number number) ? number.doubleValue() : fallback;
-	}
-
-	private List<?> list(String... path) {
-		return (at(path) instanceof List<?> list) ? list : List.of();
-	}
-
-	private List<String> strings(String... path) {
-		return list(path).stream().map(String::valueOf).toList();
-	}
-
-	private static Optional<Instant> instant(String text) {
-		try {
-			return Optional.of(Instant.parse(text));
-		}
-		catch (DateTimeParseException ex) {
-			return Optional.empty();
-		}
-	}
-
-	static Optional<Duration> duration(String text) {
+	private static Optional<Duration> duration(String text) {
 		try {
 			return Optional.of(Duration.parse(text));
 		}

@@ -2,22 +2,20 @@ package dev.fluxbench.harness.report;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import dev.fluxbench.harness.results.Json;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.SamplesCsv;
 
 /**
@@ -53,8 +51,7 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 			for (String stack : stacksOnDisk(files.stackDirectory(trial, "x").getParent(), run.stacks())) {
 				for (int load : numbered(files.stackDirectory(trial, stack), LOAD)) {
 					LoadKey key = new LoadKey(run.scenario(), load, stack, trial);
-					boolean finished = run.loadRun(trial, stack, load).map(RunRecord.LoadRun::isFinished).orElse(false);
-					LoadResult result = LoadResult.of(key, finished, samples(files.samplesCsv(key)),
+					LoadResult result = LoadResult.of(key, run.isFinished(trial, stack, load), samples(files.samplesCsv(key)),
 							Scrape.read(files.metricsCsv(key)), run.rampUp(), run.littlesLawLimit(load));
 					if (result != null) {
 						loads.add(result);
@@ -84,7 +81,7 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 	 * without its requests falls back to the labels found in the summaries.
 	 */
 	public List<String> labels() {
-		List<String> labels = new ArrayList<>(this.run.requests().stream().map(RunRecord.RequestDescription::label).toList());
+		List<String> labels = new ArrayList<>(this.run.requests().stream().map(RunJson.Request::label).toList());
 		if (labels.isEmpty()) {
 			this.loads.stream()
 				.flatMap((load) -> load.summaries().stream())
@@ -113,20 +110,12 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 		return this.loads.stream().anyMatch((load) -> !load.finished());
 	}
 
-	@SuppressWarnings("unchecked")
-	private static Map<String, Object> runJson(Path directory) {
-		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
+	private static RunJson runJson(Path directory) {
 		try {
-			if (Json.parse(Files.readString(file, StandardCharsets.UTF_8)) instanceof Map<?, ?> map) {
-				return (Map<String, Object>) map;
-			}
-			throw new NotResultsException("'" + file + "' is not a fluxbench run.json: it holds no JSON object");
+			return RunJson.read(directory.resolve(ResultsDirectory.RUN_JSON));
 		}
 		catch (IllegalArgumentException ex) {
-			throw new NotResultsException("'" + file + "' is not a fluxbench run.json: " + ex.getMessage());
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not read " + file, ex);
+			throw new NotResultsException(ex.getMessage());
 		}
 	}
 

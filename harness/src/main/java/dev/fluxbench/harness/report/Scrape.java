@@ -1,17 +1,13 @@
 package dev.fluxbench.harness.report;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+
+import dev.fluxbench.harness.results.MetricsCsv;
 
 /**
  * One second's scrape of metrics.csv, folded into the figures the report draws. Counters stay
@@ -35,58 +31,17 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 		double gcPauseSeconds) {
 
 	/**
-	 * Every complete scrape of a metrics file, in time order; none when the file is missing. A
-	 * torn last line (a killed run) is skipped, like a line that cannot be read: metrics are
-	 * context for the samples, and one lost second must not cost the whole report.
+	 * Every complete scrape of a metrics file, in time order; none when the file is missing. What
+	 * {@link MetricsCsv#read} cannot read is left out: one lost second must not cost the report.
 	 */
 	public static List<Scrape> read(Path file) {
-		String content;
-		try {
-			content = Files.readString(file, StandardCharsets.UTF_8);
-		}
-		catch (NoSuchFileException ex) {
-			return List.of();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not read " + file, ex);
-		}
-		String[] lines = content.split("\n", -1);
 		Map<Instant, Builder> scrapes = new TreeMap<>();
-		for (int i = 1; i < lines.length - 1; i++) {
-			Line line = Line.parse(lines[i]);
-			if (line != null) {
-				scrapes.computeIfAbsent(line.at(), Builder::new).add(line);
-			}
+		for (MetricsCsv.Line line : MetricsCsv.read(file)) {
+			scrapes.computeIfAbsent(line.at(), Builder::new).add(line);
 		}
 		List<Scrape> result = new ArrayList<>(scrapes.size());
 		scrapes.values().forEach((builder) -> result.add(builder.build()));
 		return result;
-	}
-
-	private record Line(Instant at, String source, String metric, String tags, double value) {
-
-		/** {@code timestamp,source,metric,"tags",value}; the tags may hold commas, the rest never. */
-		static Line parse(String line) {
-			int first = line.indexOf(',');
-			int second = line.indexOf(',', first + 1);
-			int third = line.indexOf(',', second + 1);
-			int last = line.lastIndexOf(',');
-			if (first < 0 || second < 0 || third < 0 || last <= third) {
-				return null;
-			}
-			try {
-				String tags = line.substring(third + 1, last);
-				if (tags.length() >= 2 && tags.startsWith("\"") && tags.endsWith("\"")) {
-					tags = tags.substring(1, tags.length() - 1).replace("\"\"", "\"");
-				}
-				return new Line(Instant.parse(line.substring(0, first)), line.substring(first + 1, second),
-						line.substring(second + 1, third), tags, Double.parseDouble(line.substring(last + 1)));
-			}
-			catch (DateTimeParseException | NumberFormatException ex) {
-				return null;
-			}
-		}
-
 	}
 
 	private static final class Builder {
@@ -117,7 +72,7 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 			this.at = at;
 		}
 
-		void add(Line line) {
+		void add(MetricsCsv.Line line) {
 			boolean heap = line.tags().contains("area=\"heap\"");
 			switch (line.source() + " " + line.metric()) {
 				case "app jvm_memory_used_bytes" -> {

@@ -10,18 +10,18 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.UnaryOperator;
 
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.metrics.MetricsRecorder;
 import dev.fluxbench.harness.results.AssertionOutcome;
-import dev.fluxbench.harness.results.Json;
 import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.SummaryCsv;
@@ -36,23 +36,33 @@ import dev.fluxbench.launcher.RunningService;
 /**
  * One {@code fluxbench run}: every trial of every target in rotating order, each load's samples,
  * metrics and summary written as soon as they exist. It flows one way: the scenario goes in,
- * files come out, and nothing reads them back but the summary step.
+ * files come out, and nothing reads them back but the summary step. What run.json holds is
+ * {@link RunJson}'s business; this class only keeps it up to date.
  */
 public final class Benchmark {
 
 	private final RunPlan plan;
 
-	private final PrintWriter out;
+	private final Console console;
 
 	private final ResultsDirectory results;
 
 	private final LoadPlan load;
 
-	private final Map<String, Object> run;
-
-	private final List<Object> targetRuns = new ArrayList<>();
-
 	private final List<AssertionOutcome> outcomes = new ArrayList<>();
+
+	// What run.json says, guarded by this object's lock: the shutdown hook writes it from its own thread.
+
+	/** The setup, then the services the stacks lean on once they are started. */
+	private RunJson run;
+
+	private final List<RunJson.TargetRun> targetRuns = new ArrayList<>();
+
+	private Optional<String> failure = Optional.empty();
+
+	private Optional<Instant> ended = Optional.empty();
+
+	private List<String> failedAssertions = List.of();
 
 	/** Finished or failed: run.json has its final status and the shutdown hook must leave it. */
 	private volatile boolean over;
@@ -62,20 +72,19 @@ public final class Benchmark {
 
 	public Benchmark(RunPlan plan, PrintWriter out) {
 		this.plan = plan;
-		this.out = out;
+		this.console = new Console(out);
 		this.results = new ResultsDirectory(plan.out());
 		this.load = new LoadPlan(plan.scenario(), plan.environment());
 		this.run = RunDescription.of(plan);
-		this.run.put("targetRuns", this.targetRuns);
 	}
 
 	/** Runs everything; returns every assertion checked, passed or not. */
 	public List<AssertionOutcome> run() {
-		writeRunJson("running");
+		writeRunJson(RunJson.Status.RUNNING);
 		Thread marker = Thread.ofPlatform().unstarted(() -> {
 			if (!this.over) {
 				this.interrupted = true;
-				writeRunJson("interrupted");
+				writeRunJson(RunJson.Status.INTERRUPTED);
 			}
 		});
 		Runtime.getRuntime().addShutdownHook(marker);
@@ -88,8 +97,10 @@ public final class Benchmark {
 			.toList();
 		try (Services services = stacks.isEmpty() ? Services.none()
 				: Services.start(launcher, this.plan.scenario(), stacks, this.plan.downstreamPort(), this.results,
-						this.out)) {
-			services.describe(this.run);
+						this.console.writer())) {
+			synchronized (this) {
+				this.run = services.describe(this.run);
+			}
 			for (int trial = 1; trial <= this.plan.scenario().trials(); trial++) {
 				for (Target target : this.plan.order(trial)) {
 					runTarget(launcher, services, target, trial);
@@ -99,14 +110,18 @@ public final class Benchmark {
 		catch (RuntimeException ex) {
 			// A stack that would not start, say: what was measured so far stays, marked as such.
 			// Ctrl-C stops the stacks under a running load too, which then fails: that is no failure.
-			this.run.put("failure", String.valueOf(ex.getMessage()).lines().findFirst().orElse(""));
+			synchronized (this) {
+				this.failure = Optional.of(String.valueOf(ex.getMessage()).lines().findFirst().orElse(""));
+			}
 			this.over = true;
-			writeRunJson(shuttingDown() ? "interrupted" : "failed");
+			writeRunJson(shuttingDown() ? RunJson.Status.INTERRUPTED : RunJson.Status.FAILED);
 			throw ex;
 		}
 		this.over = true;
-		this.run.put("failedAssertions", failures());
-		writeRunJson("finished");
+		synchronized (this) {
+			this.failedAssertions = failures();
+		}
+		writeRunJson(RunJson.Status.FINISHED);
 		try {
 			Runtime.getRuntime().removeShutdownHook(marker);
 		}
@@ -136,8 +151,7 @@ public final class Benchmark {
 
 	}
 
-	private Running start(Launcher launcher, Services services, Target target, Path directory,
-			Map<String, Object> record) {
+	private Running start(Launcher launcher, Services services, Target target, Path directory, int index) {
 		return switch (target) {
 			case Target.Launched launched -> {
 				this.plan.database().reset(launched.stack());
@@ -145,18 +159,16 @@ public final class Benchmark {
 				Instant starting = Instant.now();
 				RunningService app = launcher.startStack(launched.stack(), services.downstreamUri(),
 						services.directoryUrl(), directory.resolve("app.log"));
-				record.put("pid", app.pid());
-				record.put("port", app.port());
-				record.put("args", app.spec().args());
-				record.put("startup", Duration.between(starting, Instant.now()).toString());
+				Duration startup = Duration.between(starting, Instant.now());
 				String info = fetch(app.uri("/actuator/info"));
 				ResultsDirectory.writeAtomically(directory.resolve("info.json"), info);
-				record.put("info", new Json.Raw(info.isBlank() ? "null" : info));
+				updateTargetRun(index, (run) -> run.launched(app.pid(), app.port(), app.spec().args(), startup,
+						ResultJson.tree(info)));
 				yield new Running(app.baseUri(), OptionalLong.of(app.pid()),
 						Optional.of(new MetricsSource.Endpoint(app.uri("/actuator/prometheus"))), Optional.of(app));
 			}
 			case Target.Given given -> {
-				record.put("baseUri", given.baseUri().toString());
+				updateTargetRun(index, (run) -> run.given(given.baseUri()));
 				yield new Running(given.baseUri(), OptionalLong.empty(), given.metrics(), Optional.empty());
 			}
 		};
@@ -165,35 +177,29 @@ public final class Benchmark {
 	private void runTarget(Launcher launcher, Services services, Target target, int trial) {
 		Scenario scenario = this.plan.scenario();
 		Path directory = this.results.stackDirectory(trial, target.id());
-		Map<String, Object> record = new LinkedHashMap<>();
-		record.put("trial", trial);
-		record.put("target", target.id());
-		this.targetRuns.add(record);
+		int index = addTargetRun(RunJson.TargetRun.starting(trial, target.id()));
 		String name = "[" + scenario.name() + "] " + target.id() + " trial " + trial;
-		this.out.printf("%s/%d: %s%n", name, scenario.trials(),
-				(target instanceof Target.Launched) ? "starting" : "driving " + ((Target.Given) target).baseUri());
-		try (Running app = start(launcher, services, target, directory, record)) {
-			writeRunJson("running");
+		this.console.starting(name, scenario.trials(), target);
+		try (Running app = start(launcher, services, target, directory, index)) {
+			writeRunJson(RunJson.Status.RUNNING);
 			if (!scenario.warmup().isZero()) {
 				SampleSink.Progress progress = new SampleSink.Progress();
-				try (StatusLine status = new StatusLine(this.out, name + " warm-up", scenario.warmup(), progress)) {
+				try (StatusLine status = this.console.status(name + " warm-up", scenario.warmup(), progress)) {
 					this.load.warmUp(scenario.warmup(), app.baseUri(), progress);
 				}
-				this.out.printf("%s warm-up: %d samples, %d errors (not recorded)%n", name, progress.samples(),
-						progress.errors());
+				this.console.warmedUp(name, progress);
 			}
-			List<Object> loads = new ArrayList<>();
-			record.put("loads", loads);
 			for (Workload.Level level : scenario.levels()) {
-				loads.add(runLoad(scenario, level, new LoadKey(scenario.name(), level.load(), target.id(), trial), app,
-						services));
-				writeRunJson("running");
+				RunJson.LoadRun measured = runLoad(scenario, level,
+						new LoadKey(scenario.name(), level.load(), target.id(), trial), app, services);
+				updateTargetRun(index, (run) -> run.withLoad(measured));
+				writeRunJson(RunJson.Status.RUNNING);
 			}
 		}
-		record.put("stopped", Instant.now().toString());
+		updateTargetRun(index, (run) -> run.stoppedAt(Instant.now()));
 	}
 
-	private Map<String, Object> runLoad(Scenario scenario, Workload.Level level, LoadKey key, Running app,
+	private RunJson.LoadRun runLoad(Scenario scenario, Workload.Level level, LoadKey key, Running app,
 			Services services) {
 		SampleSink.Progress progress = new SampleSink.Progress();
 		Instant start = Instant.now();
@@ -202,7 +208,7 @@ public final class Benchmark {
 		try (SamplesCsv samples = SamplesCsv.create(this.results.samplesCsv(key));
 				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key), app.metrics(), app.pid(),
 						services.pids());
-				StatusLine status = new StatusLine(this.out, prefix, scenario.estimatedLength(level), progress)) {
+				StatusLine status = this.console.status(prefix, scenario.estimatedLength(level), progress)) {
 			this.load.run(level, app.baseUri(), samples::write, progress);
 		}
 		if (shuttingDown()) {
@@ -215,20 +221,9 @@ public final class Benchmark {
 				: scenario.assertions().isEmpty() ? "no assertions" : "ok";
 		Optional<Double> target = scenario.isOpenModel() ? Optional.of((double) key.load()) : Optional.empty();
 		SummaryCsv.append(this.results.summaryCsv(), summaries, target, verdict);
-		summaries.stream()
-			.filter((summary) -> summary.label().equals(Summary.ALL))
-			.findFirst()
-			.ifPresent((all) -> this.out.printf("%s: %d samples, %d errors, p50 %d ms, p99 %d ms, %.0f rps [%s]%n",
-					prefix, all.samples(), all.errors(), all.p50().toMillis(), all.p99().toMillis(), all.throughput(),
-					verdict));
-		Map<String, Object> load = new LinkedHashMap<>();
-		load.put("load", key.load());
-		load.put("started", start.toString());
-		load.put("finished", Instant.now().toString());
-		load.put("samples", progress.samples());
-		load.put("errors", progress.errors());
-		load.put("verdict", verdict);
-		return load;
+		this.console.measured(prefix, summaries, verdict);
+		return new RunJson.LoadRun(key.load(), Optional.of(start), Optional.of(Instant.now()), progress.samples(),
+				progress.errors(), verdict);
 	}
 
 	/** Checks every assertion against its label's summary, recording each outcome. */
@@ -261,12 +256,23 @@ public final class Benchmark {
 		}
 	}
 
-	private synchronized void writeRunJson(String status) {
-		this.run.put("status", this.interrupted ? "interrupted" : status);
-		if (!status.equals("running")) {
-			this.run.put("ended", Instant.now().toString());
+	private synchronized int addTargetRun(RunJson.TargetRun run) {
+		this.targetRuns.add(run);
+		return this.targetRuns.size() - 1;
+	}
+
+	private synchronized void updateTargetRun(int index, UnaryOperator<RunJson.TargetRun> change) {
+		this.targetRuns.set(index, change.apply(this.targetRuns.get(index)));
+	}
+
+	private synchronized void writeRunJson(RunJson.Status status) {
+		if (status != RunJson.Status.RUNNING) {
+			this.ended = Optional.of(Instant.now());
 		}
-		ResultsDirectory.writeAtomically(this.results.runJson(), Json.write(this.run));
+		this.run
+			.withProgress(this.interrupted ? RunJson.Status.INTERRUPTED : status, this.failure, this.ended,
+					List.copyOf(this.targetRuns), this.failedAssertions)
+			.write(this.results.runJson());
 	}
 
 	/** Whether the JVM is running its shutdown hooks: it then refuses new ones. */

@@ -3,11 +3,11 @@ package dev.fluxbench.harness.run;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+
+import dev.fluxbench.harness.results.RunJson;
 
 /** Where a run's figures come from: fluxbench's and its libraries' versions, and the commit it ran from. */
 final class Provenance {
@@ -29,12 +29,9 @@ final class Provenance {
 		return properties;
 	}
 
-	static Map<String, Object> git(Path root) {
-		Map<String, Object> git = new LinkedHashMap<>();
-		git.put("commit", command(root, "git", "rev-parse", "HEAD").orElse("unknown"));
-		command(root, "git", "status", "--porcelain", "--untracked-files=no")
-			.ifPresent((changes) -> git.put("dirty", !changes.isBlank()));
-		return git;
+	static RunJson.Git git(Path root) {
+		return new RunJson.Git(command(root, "git", "rev-parse", "HEAD").orElse("unknown"),
+				command(root, "git", "status", "--porcelain", "--untracked-files=no").map((changes) -> !changes.isBlank()));
 	}
 
 	private static Optional<String> command(Path directory, String... command) {

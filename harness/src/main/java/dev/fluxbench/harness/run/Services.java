@@ -10,6 +10,7 @@ import java.util.Optional;
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.launch.Redis;
 import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.launcher.FreePort;
@@ -89,19 +90,13 @@ final class Services implements AutoCloseable {
 		}
 	}
 
-	/** What run.json records of them. */
-	void describe(Map<String, Object> run) {
-		this.downstream.ifPresent((service) -> run.put("downstream",
-				Map.of("port", service.port(), "jvmFlags", service.spec().jvmFlags())));
-		this.directory.ifPresent((service) -> {
-			Map<String, Object> described = new LinkedHashMap<>();
-			described.put("url", this.directoryUrl.orElseThrow().toString());
-			described.put("pid", service.pid());
-			described.put("jvmFlags", service.spec().jvmFlags());
-			run.put("directory", described);
-		});
-		this.redis.ifPresent((redis) -> run.put("redis",
-				Map.of("host", redis.host(), "port", redis.port(), "database", redis.database())));
+	/** The run as run.json records it, with these services. */
+	RunJson describe(RunJson run) {
+		return run.withServices(
+				this.downstream.map((service) -> new RunJson.Downstream(service.port(), service.spec().jvmFlags())),
+				this.directory.map((service) -> new RunJson.Directory(this.directoryUrl.orElseThrow(), service.pid(),
+						service.spec().jvmFlags())),
+				this.redis.map((redis) -> new RunJson.Redis(redis.host(), redis.port(), redis.database())));
 	}
 
 	@Override

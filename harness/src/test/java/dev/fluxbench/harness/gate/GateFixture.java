@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
-import dev.fluxbench.harness.results.Json;
+import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.Sample;
@@ -106,7 +106,7 @@ record GateFixture(String scenario, List<String> targets, List<Integer> loads, i
 		run.put("stacks", this.targets);
 		run.put("stackRuns", stackRuns);
 		run.put("ended", clock.toString());
-		ResultsDirectory.writeAtomically(files.runJson(), Json.write(run));
+		ResultsDirectory.writeAtomically(files.runJson(), ResultJson.write(run));
 		return directory;
 	}
 

@@ -10,13 +10,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 
-import dev.fluxbench.harness.results.Json;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+
 import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
 
@@ -24,7 +29,8 @@ import dev.fluxbench.harness.results.SamplesCsv;
  * A results directory as the harness writes it, made up with a fixed seed so that tests know
  * what the report must say: two stacks, two loads, three trials. At 20 users mvc is slower and
  * times out one request in 50; webflux is not. Optionally the run was killed during webflux's
- * last load, leaving a torn line.
+ * last load, leaving a torn line. run.json is written as today's harness writes it, or as an older
+ * one did, which must give the same report.
  */
 final class FixtureRun {
 
@@ -50,42 +56,103 @@ final class FixtureRun {
 	/** With {@code open}, the loads are target rates for a generator of at most 15 threads. */
 	static Path write(Path directory, boolean killed, boolean open) {
 		ResultsDirectory files = new ResultsDirectory(directory);
+		List<RunJson.TargetRun> targetRuns = writeLoads(files, killed);
+		runJson(targetRuns, killed, open).write(files.runJson());
+		return directory;
+	}
+
+	/**
+	 * The same run as a harness from before targets recorded it: {@code stacks}, {@code stackRuns}
+	 * and {@code stack}, no {@code round} (Little's law then comes from the requests), no
+	 * {@code formatVersion}, no key it did not know yet.
+	 */
+	static Path writeAsOlderHarness(Path directory, boolean killed) {
+		ResultsDirectory files = new ResultsDirectory(directory);
+		List<RunJson.TargetRun> targetRuns = writeLoads(files, killed);
+		ResultsDirectory.writeAtomically(files.runJson(), json(olderRunJson(targetRuns, killed)));
+		return directory;
+	}
+
+	/** Writes every load's samples and metrics; returns the target runs as run.json records them. */
+	private static List<RunJson.TargetRun> writeLoads(ResultsDirectory files, boolean killed) {
 		SplittableRandom random = new SplittableRandom(42);
-		List<Object> stackRuns = new ArrayList<>();
+		List<RunJson.TargetRun> targetRuns = new ArrayList<>();
 		Instant clock = START;
 		for (int trial = 1; trial <= TRIALS; trial++) {
 			for (String stack : STACKS) {
-				Map<String, Object> stackRun = new LinkedHashMap<>();
-				stackRun.put("trial", trial);
-				stackRun.put("stack", stack);
-				stackRun.put("startup", "PT5S");
-				List<Object> loads = new ArrayList<>();
-				stackRun.put("loads", loads);
-				stackRuns.add(stackRun);
+				RunJson.TargetRun targetRun = RunJson.TargetRun.starting(trial, stack)
+					.launched(1000 + trial, 8080, List.of(), Duration.ofSeconds(5), NullNode.getInstance());
 				for (int load : LOADS) {
 					boolean torn = killed && trial == TRIALS && stack.equals("webflux") && load == 20;
 					LoadKey key = new LoadKey(SCENARIO, load, stack, trial);
 					writeLoad(files, key, clock, random, torn);
-					Map<String, Object> recorded = new LinkedHashMap<>();
-					recorded.put("load", load);
-					recorded.put("started", clock.toString());
 					if (!torn) {
-						recorded.put("finished", clock.plusSeconds(SECONDS_PER_LOAD).toString());
-						recorded.put("verdict", "ok");
-						loads.add(recorded);
+						targetRun = targetRun.withLoad(new RunJson.LoadRun(load, Optional.of(clock),
+								Optional.of(clock.plusSeconds(SECONDS_PER_LOAD)), 0, 0, "ok"));
 					}
 					clock = clock.plusSeconds(SECONDS_PER_LOAD + 2);
 				}
 				if (!(killed && trial == TRIALS && stack.equals("webflux"))) {
-					stackRun.put("stopped", clock.toString());
+					targetRun = targetRun.stoppedAt(clock);
 				}
+				targetRuns.add(targetRun);
 			}
 		}
-		ResultsDirectory.writeAtomically(files.runJson(), Json.write(runJson(stackRuns, killed, open, clock)));
-		return directory;
+		return targetRuns;
 	}
 
-	private static Map<String, Object> runJson(List<Object> stackRuns, boolean killed, boolean open, Instant end) {
+	private static RunJson runJson(List<RunJson.TargetRun> targetRuns, boolean killed, boolean open) {
+		Instant end = targetRuns.getLast().stopped().orElse(START);
+		RunJson.Scenario scenario = new RunJson.Scenario(SCENARIO, "a made-up passthrough", "scenarios/fixture.yaml",
+				List.of("004_22a772f8fae86275.txt"),
+				open ? "open (loads are target requests/s)" : "closed (loads are users)", LOADS, Duration.ofSeconds(1),
+				"held 8 s",
+				LOADS.stream().map((load) -> new RunJson.Level(load, Duration.ofSeconds(1), "held 8 s")).toList(),
+				"PT0S..PT0S",
+				List.of(new RunJson.Request("passthrough", "POST", "/passthrough/message", 200, Duration.ofMillis(100),
+						List.of(), 0, List.of(), Optional.empty(), false)),
+				List.of(new RunJson.JourneyStep.Send("passthrough")),
+				Optional.of(new RunJson.Round(1, Duration.ofMillis(100), true)), List.of(), List.of(), List.of(),
+				open ? Optional.of(15) : Optional.empty(), Optional.of(Duration.ofSeconds(10)),
+				Optional.of(Duration.ofSeconds(30)));
+		return new RunJson(RunJson.FORMAT_VERSION, "test", List.of("run", "--scenario", SCENARIO),
+				killed ? RunJson.Status.RUNNING : RunJson.Status.FINISHED, Optional.empty(), Optional.of(START),
+				killed ? Optional.empty() : Optional.of(end),
+				new RunJson.Jdk("25.0.3", "Eclipse Adoptium", "OpenJDK 64-Bit Server VM", "/opt/jdk"),
+				new RunJson.Os("Linux", "6.1", "amd64"), 2,
+				new RunJson.CpuLayout(true, "0", "1", "not pinned (not started by fluxbench)", 1),
+				List.of("-Xms512m", "-Xmx512m", "-XX:+UseSerialGC"), Map.of("jmeter-java-dsl", "2.2"),
+				new RunJson.Git("0123456789abcdef0123", Optional.of(false)), scenario, 1.0, TRIALS,
+				Optional.of(Duration.ofSeconds(10)), STACKS,
+				STACKS.stream()
+					.<RunJson.TargetDescription>map((stack) -> new RunJson.TargetDescription.Launched(stack,
+							"apps/" + stack + "/target/fluxbench-" + stack + ".jar", List.of(), "none",
+							"the " + stack + " stack"))
+					.toList(),
+				Optional.of("h2 (in each app's memory)"), Optional.empty(), Optional.empty(), Optional.empty(), targetRuns,
+				List.of());
+	}
+
+	private static Map<String, Object> olderRunJson(List<RunJson.TargetRun> targetRuns, boolean killed) {
+		List<Object> stackRuns = new ArrayList<>();
+		for (RunJson.TargetRun targetRun : targetRuns) {
+			Map<String, Object> stackRun = new LinkedHashMap<>();
+			stackRun.put("trial", targetRun.trial());
+			stackRun.put("stack", targetRun.target());
+			stackRun.put("startup", "PT5S");
+			List<Object> loads = new ArrayList<>();
+			for (RunJson.LoadRun load : targetRun.loads()) {
+				Map<String, Object> recorded = new LinkedHashMap<>();
+				recorded.put("load", load.load());
+				recorded.put("started", load.started().orElseThrow().toString());
+				recorded.put("finished", load.finished().orElseThrow().toString());
+				recorded.put("verdict", load.verdict());
+				loads.add(recorded);
+			}
+			stackRun.put("loads", loads);
+			targetRun.stopped().ifPresent((stopped) -> stackRun.put("stopped", stopped.toString()));
+			stackRuns.add(stackRun);
+		}
 		Map<String, Object> run = new LinkedHashMap<>();
 		run.put("fluxbench", "test");
 		run.put("started", START.toString());
@@ -107,10 +174,7 @@ final class FixtureRun {
 		scenario.put("name", SCENARIO);
 		scenario.put("description", "a made-up passthrough");
 		scenario.put("seeds", List.of("004_22a772f8fae86275.txt"));
-		scenario.put("model", open ? "open (loads are target requests/s)" : "closed (loads are users)");
-		if (open) {
-			scenario.put("maxThreads", 15);
-		}
+		scenario.put("model", "closed (loads are users)");
 		scenario.put("loads", LOADS);
 		scenario.put("rampUp", "PT1S");
 		scenario.put("termination", "held 8 s");
@@ -127,9 +191,19 @@ final class FixtureRun {
 		run.put("stackRuns", stackRuns);
 		if (!killed) {
 			run.put("failedAssertions", List.of());
-			run.put("ended", end.toString());
+			run.put("ended", targetRuns.getLast().stopped().orElseThrow().toString());
 		}
 		return run;
+	}
+
+	/** Older files, written as any JSON writer would: what they hold matters, not how it is laid out. */
+	static String json(Object value) {
+		try {
+			return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(value);
+		}
+		catch (JsonProcessingException ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	/** Users send back to back for the load's seconds; the app's cost and memory rise with its work. */
@@ -162,46 +236,36 @@ final class FixtureRun {
 	}
 
 	private static void writeMetrics(Path file, Instant start, int samples, double cpuPerRequestMillis, int trial) {
-		StringBuilder lines = new StringBuilder("timestamp,source,metric,tags,value\n");
+		List<MetricsCsv.Line> lines = new ArrayList<>();
 		double perSecond = samples / (double) SECONDS_PER_LOAD;
 		for (int second = 0; second <= SECONDS_PER_LOAD; second++) {
-			String at = start.plusSeconds(second).toString();
+			Instant at = start.plusSeconds(second);
 			double cpu = 10 + second * perSecond * cpuPerRequestMillis * (1 + 0.03 * trial) / 1000;
-			line(lines, at, "app", "cpu_time_seconds", "", cpu);
-			line(lines, at, "app", "rss_bytes", "", 400e6 + second * 1e6);
-			line(lines, at, "generator", "cpu_time_seconds", "", 5 + second * perSecond * 0.0003);
-			line(lines, at, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"eden\"", (50 + second * 5) * 1048576.0);
-			line(lines, at, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"old\"", 30 * 1048576.0);
-			line(lines, at, "app", "jvm_memory_used_bytes", "area=\"nonheap\",id=\"Metaspace\"", 60 * 1048576.0);
-			line(lines, at, "app", "jvm_memory_committed_bytes", "area=\"heap\",id=\"eden\"", 512 * 1048576.0);
-			line(lines, at, "app", "jvm_memory_committed_bytes", "area=\"nonheap\",id=\"Metaspace\"", 64 * 1048576.0);
-			line(lines, at, "app", "jvm_threads_live_threads", "", 30);
-			line(lines, at, "app", "jvm_gc_pause_seconds_count", "action=\"end of minor GC\"", second / 2);
-			line(lines, at, "app", "jvm_gc_pause_seconds_sum", "action=\"end of minor GC\"", second / 2 * 0.004);
+			lines.add(new MetricsCsv.Line(at, "app", "cpu_time_seconds", "", cpu));
+			lines.add(new MetricsCsv.Line(at, "app", "rss_bytes", "", 400e6 + second * 1e6));
+			lines.add(new MetricsCsv.Line(at, "generator", "cpu_time_seconds", "", 5 + second * perSecond * 0.0003));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"eden\"",
+					(50 + second * 5) * 1048576.0));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"old\"", 30 * 1048576.0));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_used_bytes", "area=\"nonheap\",id=\"Metaspace\"",
+					60 * 1048576.0));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_committed_bytes", "area=\"heap\",id=\"eden\"",
+					512 * 1048576.0));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_committed_bytes", "area=\"nonheap\",id=\"Metaspace\"",
+					64 * 1048576.0));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_threads_live_threads", "", 30));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_count", "action=\"end of minor GC\"", second / 2));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_sum", "action=\"end of minor GC\"",
+					second / 2 * 0.004));
 		}
-		write(file, lines.toString());
-	}
-
-	private static void line(StringBuilder lines, String at, String source, String metric, String tags, double value) {
-		lines.append(at).append(',').append(source).append(',').append(metric).append(",\"")
-			.append(tags.replace("\"", "\"\""))
-			.append("\",")
-			.append(String.format(Locale.ROOT, "%s", value))
-			.append('\n');
+		try (MetricsCsv csv = MetricsCsv.create(file)) {
+			csv.write(lines);
+		}
 	}
 
 	private static void append(Path file, String text) {
 		try {
 			Files.writeString(file, text, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static void write(Path file, String text) {
-		try {
-			Files.writeString(file, text, StandardCharsets.UTF_8);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -8,12 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.fluxbench.harness.report.Verdict.Outcome;
-import dev.fluxbench.harness.results.Json;
 import dev.fluxbench.harness.results.Summary;
+import dev.fluxbench.harness.results.SummaryJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,45 @@ class ReportTest {
 			Files.writeString(GOLDEN, markdown, StandardCharsets.UTF_8);
 		}
 		assertThat(markdown).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void aRunJsonOfAnOlderHarnessGivesTheSameReport(@TempDir Path directory) throws IOException {
+		Report.write(FixtureRun.writeAsOlderHarness(directory, false));
+		assertThat(directory.resolve(Report.MARKDOWN)).content(StandardCharsets.UTF_8)
+			.isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void aKilledRunOfAnOlderHarnessIsReportedAsPartial(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.writeAsOlderHarness(directory, true));
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
+			// No end: the kill left none.
+			.doesNotContain("UTC to ")
+			.contains("| webflux | 3 (unfinished) | all |");
+		Report report = Report.of(RunResults.read(directory));
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(2);
+	}
+
+	@Test
+	void aRunJsonWithLittleInItStillGivesAReport(@TempDir Path directory) throws IOException {
+		FixtureRun.write(directory, true);
+		// What the first harness wrote, requests as text, cut short of most keys by a kill.
+		Files.writeString(directory.resolve("run.json"), """
+				{"status": "running", "started": "2026-11-22T06:00:00Z",
+				 "scenario": {"name": "fixture", "model": "closed (loads are users)", "loads": [10, 20],
+				   "requests": ["passthrough: POST /passthrough/message -> 200"]},
+				 "stacks": ["mvc", "webflux"],
+				 "stackRuns": [{"stack": "mvc", "trial": 1,
+				   "loads": [{"load": 10, "started": "2026-11-22T06:00:00Z", "finished": "2026-11-22T06:00:08Z"}]}]}
+				""", StandardCharsets.UTF_8);
+		Report.Written written = Report.write(directory);
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("# fluxbench report: fixture", "Status: INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING)",
+					"2026-11-22 06:00:00 UTC · ", "| Requests | passthrough: POST /passthrough/message -> 200 |",
+					"| mvc | 1 | all |", "| mvc | 2 (unfinished) | all |", "| Commit | unknown |");
+		assertThat(SummaryJson.read(written.summaryJson()).complete()).isFalse();
 	}
 
 	@Test
@@ -79,18 +119,19 @@ class ReportTest {
 	@Test
 	void summaryJsonHoldsEveryLoadAndVerdictAsNumbers(@TempDir Path directory) throws IOException {
 		Report.Written written = Report.write(FixtureRun.write(directory, false));
-		Map<?, ?> summary = (Map<?, ?>) Json.parse(Files.readString(written.summaryJson(), StandardCharsets.UTF_8));
-		assertThat(summary.get("complete")).isEqualTo(true);
-		assertThat((List<?>) summary.get("loads")).hasSize(FixtureRun.STACKS.size() * FixtureRun.LOADS.size()
-				* FixtureRun.TRIALS);
-		assertThat((List<?>) summary.get("verdicts")).hasSize(FixtureRun.LOADS.size() * Aspect.values().length);
-		Map<?, ?> first = (Map<?, ?>) ((List<?>) summary.get("loads")).getFirst();
-		Map<?, ?> all = (Map<?, ?>) ((List<?>) first.get("summaries")).getFirst();
-		assertThat(all.get("label")).isEqualTo("*");
-		assertThat(all.get("p99Ms")).isInstanceOf(Double.class);
-		Map<?, ?> efficiency = (Map<?, ?>) first.get("efficiency");
-		assertThat((Double) efficiency.get("littlesLawLimitRps")).isEqualTo(100.0);
-		assertThat((Double) efficiency.get("ofLittlesLawLimit")).isBetween(0.5, 1.0);
+		SummaryJson summary = SummaryJson.read(written.summaryJson());
+		assertThat(summary.formatVersion()).isEqualTo(SummaryJson.FORMAT_VERSION);
+		assertThat(summary.complete()).isTrue();
+		assertThat(summary.loads()).hasSize(FixtureRun.STACKS.size() * FixtureRun.LOADS.size() * FixtureRun.TRIALS);
+		assertThat(summary.verdicts()).hasSize(FixtureRun.LOADS.size() * Aspect.values().length);
+		SummaryJson.Load first = summary.loads().getFirst();
+		assertThat(first.summaries().getFirst().label()).isEqualTo("*");
+		assertThat(first.summaries().getFirst().p99Ms()).isPositive();
+		assertThat(first.efficiency().littlesLawLimitRps()).hasValue(100.0);
+		assertThat(first.efficiency().ofLittlesLawLimit()).hasValueSatisfying((share) -> assertThat(share).isBetween(0.5, 1.0));
+		assertThat(summary.verdicts().getFirst().estimates()).containsOnlyKeys(FixtureRun.STACKS);
+		assertThat(Files.readString(written.summaryJson(), StandardCharsets.UTF_8)).contains("\"complete\": true")
+			.contains("\"p99Ms\": ");
 	}
 
 	@Test
@@ -105,7 +146,7 @@ class ReportTest {
 					"data-chart=\"gc-pauses\"", "data-chart=\"percentiles-20\"");
 		int dataStart = html.indexOf("id=\"fluxbench-data\">") + "id=\"fluxbench-data\">".length();
 		String data = html.substring(dataStart, html.indexOf("</script>", dataStart)).replace("<\\/", "</");
-		Map<?, ?> chartData = (Map<?, ?>) Json.parse(data);
+		Map<?, ?> chartData = new ObjectMapper().readValue(data, Map.class);
 		assertThat(chartData.get("stacks")).isEqualTo(FixtureRun.STACKS);
 		assertThat(chartData.get("colours")).isEqualTo(Map.of("mvc", "#3b6fb6", "webflux", "#d1563b"));
 	}

@@ -1,0 +1,78 @@
+package dev.fluxbench.harness.report;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fluxbench.harness.results.Summary;
+import dev.fluxbench.harness.results.SummaryJson;
+
+/** The report as summary.json holds it: figures in milliseconds and requests/s, three decimals. */
+final class ReportSummary {
+
+	private ReportSummary() {
+	}
+
+	static SummaryJson of(Report report) {
+		RunResults results = report.results();
+		return new SummaryJson(SummaryJson.FORMAT_VERSION, results.run().scenario(), results.run().status(),
+				results.run().isComplete() && !results.hasUnfinishedLoads(), results.run().loadUnit(), results.stacks(),
+				results.trials(), results.run().scale(), results.loads().stream().map(ReportSummary::load).toList(),
+				report.verdicts().stream().map(ReportSummary::verdict).toList(), report.decision(), report.narrative());
+	}
+
+	private static SummaryJson.Load load(LoadResult load) {
+		LoadResult.Efficiency efficiency = load.efficiency();
+		return new SummaryJson.Load(load.key().load(), load.key().stack(), load.key().trial(), load.finished(),
+				load.summaries().stream().map(ReportSummary::figures).toList(),
+				new SummaryJson.Efficiency(figure(efficiency.appCpuPer1000()), figure(efficiency.generatorCpuPer1000()),
+						figure(efficiency.heapUsedMeanMb()), figure(efficiency.heapUsedMaxMb()),
+						figure(efficiency.rssMaxMb()), figure(efficiency.gcPauses()), figure(efficiency.gcPauseMillis()),
+						figure(load.plateauThroughput()), efficiency.littlesLawLimit().flatMap(ReportSummary::figure),
+						load.ofLittlesLawLimit().flatMap(ReportSummary::figure)));
+	}
+
+	private static SummaryJson.Figures figures(Summary summary) {
+		return new SummaryJson.Figures(summary.label(), summary.samples(), summary.errors(), summary.errorsByCause(),
+				ms(summary.min()), ms(summary.mean()), ms(summary.max()), ms(summary.stdDev()), ms(summary.p50()),
+				ms(summary.p90()), ms(summary.p95()), ms(summary.p99()), ms(summary.p999()),
+				round(summary.throughput()));
+	}
+
+	private static SummaryJson.Verdict verdict(Verdict verdict) {
+		Map<String, SummaryJson.Estimate> estimates = new LinkedHashMap<>();
+		verdict.estimates()
+			.forEach((stack, estimate) -> estimates.put(stack,
+					new SummaryJson.Estimate(estimate.values().stream().map(ReportSummary::orNull).toList(),
+							figure(estimate.median()),
+							List.of(estimate.interval().low(), estimate.interval().high())
+								.stream()
+								.map(ReportSummary::orNull)
+								.toList())));
+		return new SummaryJson.Verdict(verdict.load(), verdict.label(), verdict.aspect().name().toLowerCase(Locale.ROOT),
+				verdict.aspect().unit(), verdict.outcome().name().toLowerCase(Locale.ROOT), verdict.best(),
+				verdict.tiedWith(), estimates, verdict.sentence());
+	}
+
+	private static double ms(Duration duration) {
+		return round(duration.toNanos() / 1e6);
+	}
+
+	private static double round(double value) {
+		return Math.round(value * 1000) / 1000.0;
+	}
+
+	/** Three decimals; JSON has no NaN, so a missing figure is empty, written as null. */
+	static Optional<Double> figure(double value) {
+		return (Double.isNaN(value) || Double.isInfinite(value)) ? Optional.empty() : Optional.of(round(value));
+	}
+
+	/** A figure in a list, where a gap is null in place. */
+	private static Double orNull(double value) {
+		return figure(value).orElse(null);
+	}
+
+}

@@ -1,0 +1,52 @@
+package dev.fluxbench.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+
+import dev.fluxbench.harness.launch.CpuLayout;
+import dev.fluxbench.harness.launch.Database;
+import dev.fluxbench.harness.results.ResultJson;
+import dev.fluxbench.harness.results.RunJson;
+import dev.fluxbench.harness.scenario.Catalogue;
+import dev.fluxbench.harness.scenario.Stack;
+import dev.fluxbench.harness.target.Target;
+
+class RunDescriptionTest {
+
+	@Test
+	void runJsonNamesTheHeadersOfARequestButNeverTheirValues() {
+		RunJson run = RunDescription.of(plan("thesis-normal", new Target.Launched(Stack.MVC_REDIS)));
+		assertThat(run.scenario().requests()).singleElement()
+			.satisfies((request) -> assertThat(request.headers()).containsExactly("X-Requester", "Authorization"));
+		assertThat(ResultJson.write(run)).contains("\"Authorization\"", "\"bodyPattern\"")
+			// The scenario's password, alone and as the Basic credential JMeter sends.
+			.doesNotContain("loadtest-secret", "bG9hZHRlc3Q6bG9hZHRlc3Qtc2VjcmV0");
+	}
+
+	@Test
+	void aRunOfAGivenServiceRecordsItsAddressAndNoStackSetUp() {
+		RunJson run = RunDescription.of(plan("quick",
+				new Target.Given("before", URI.create("http://127.0.0.1:9090/api"), Optional.empty())));
+		assertThat(run.status()).isEqualTo(RunJson.Status.RUNNING);
+		assertThat(run.targets()).containsExactly("before");
+		assertThat(run.targetDescriptions()).singleElement()
+			.isEqualTo(new RunJson.TargetDescription.Given("before", URI.create("http://127.0.0.1:9090/api"), "none",
+					"a running service at http://127.0.0.1:9090/api, no metrics: client-side figures only"));
+		assertThat(run.appJvmFlags()).isEmpty();
+		assertThat(run.database()).isEmpty();
+		assertThat(run.libraries()).containsKey("jmeter");
+	}
+
+	private static RunPlan plan(String scenario, Target target) {
+		return new RunPlan(Catalogue.byName(scenario).orElseThrow(), List.of(target), Database.parse("h2"),
+				CpuLayout.unpinned(2), Path.of("out"), 0, Path.of("."), List.of("run"), Map.of());
+	}
+
+}
