@@ -35,10 +35,11 @@ public final class ErrorCause {
 	public static String classify(String responseCode, String responseMessage, int expectedStatus) {
 		if (responseCode != null && responseCode.matches("\\d{3}")) {
 			int status = Integer.parseInt(responseCode);
-			if (status >= 400) {
-				return "http_" + status;
+			// The status the journey expects (a 404 may be): then a check of the body failed.
+			if (status == expectedStatus) {
+				return ASSERTION_FAILED;
 			}
-			return (status == expectedStatus) ? ASSERTION_FAILED : "unexpected_" + status;
+			return (status >= 400) ? "http_" + status : "unexpected_" + status;
 		}
 		String what = (responseCode + " " + responseMessage).toLowerCase(Locale.ROOT);
 		if (what.contains("connection refused") || what.contains("httphostconnectexception")) {

@@ -212,7 +212,9 @@ final class LoadPlan {
 				case Step.Check.JsonPath(String path, var equalTo) -> {
 					DslJsonAssertion assertion = jsonAssertion(path)
 						.queryLanguage(DslJsonExtractor.JsonQueryLanguage.JSON_PATH);
-					yield equalTo.isPresent() ? assertion.equalsTo(resolve(equalTo.get())) : assertion;
+					// jmeter-java-dsl compares JSON: a number stays a number, text is resolved first.
+					yield equalTo.map((value) -> assertion.equalsTo((value instanceof String text) ? resolve(text) : value))
+						.orElse(assertion);
 				}
 			});
 		}

@@ -378,8 +378,21 @@ public final class ScenarioReader {
 		if (check.has("regex")) {
 			return new Step.Check.Regex(regex(check.path("regex").asText(), pointer + "/regex"));
 		}
-		Optional<String> equalTo = check.has("equals") ? Optional.of(check.path("equals").asText()) : Optional.empty();
-		equalTo.ifPresent((value) -> checkReferences(pointer + "/equals", value, defined));
+		Optional<Object> equalTo = Optional.empty();
+		JsonNode equals = check.path("equals");
+		if (equals.isTextual()) {
+			checkReferences(pointer + "/equals", equals.asText(), defined);
+			equalTo = Optional.of(equals.asText());
+		}
+		else if (equals.isIntegralNumber()) {
+			equalTo = Optional.of(equals.asLong());
+		}
+		else if (equals.isNumber()) {
+			equalTo = Optional.of(equals.asDouble());
+		}
+		else if (equals.isBoolean()) {
+			equalTo = Optional.of(equals.asBoolean());
+		}
 		return new Step.Check.JsonPath(jsonPath(check.path("jsonPath").asText(), pointer + "/jsonPath"), equalTo);
 	}
 

@@ -148,8 +148,11 @@ public sealed interface Step {
 
 		}
 
-		/** The JSONPath finds a value in the body, equal to {@code equalTo} when given. */
-		record JsonPath(String path, Optional<String> equalTo) implements Check {
+		/**
+		 * The JSONPath finds a value in the body, equal to {@code equalTo} when given: a String (a
+		 * template), or a number or boolean as the file wrote it, since JSON tells 42 from "42".
+		 */
+		record JsonPath(String path, Optional<Object> equalTo) implements Check {
 
 		}
 

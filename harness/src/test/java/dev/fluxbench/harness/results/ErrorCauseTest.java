@@ -20,6 +20,8 @@ class ErrorCauseTest {
 	@Test
 	void theExpectedStatusThatFailedAnAssertionIsAnAssertionFailure() {
 		assertThat(ErrorCause.classify("200", "OK", 200)).isEqualTo(ErrorCause.ASSERTION_FAILED);
+		assertThat(ErrorCause.classify("404", "Not Found", 404)).as("a journey may expect a 404")
+			.isEqualTo(ErrorCause.ASSERTION_FAILED);
 	}
 
 	@Test
