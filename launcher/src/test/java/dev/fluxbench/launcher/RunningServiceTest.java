@@ -3,7 +3,6 @@ package dev.fluxbench.launcher;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -249,7 +248,7 @@ class RunningServiceTest {
 		assertThat(children).noneMatch(ProcessHandle::isAlive);
 		// Not FreePort.isFree: the port is an ephemeral one, which any process's next outgoing
 		// connection may take as its own end; a refused connection shows the listener is gone.
-		assertThat(accepts(service.port())).isFalse();
+		assertThat(TinyService.accepts(service.port())).isFalse();
 		assertThat(ServiceRegistry.running()).doesNotContain(service.process());
 	}
 
@@ -299,16 +298,6 @@ class RunningServiceTest {
 			.reportsPort()
 			.logFile(this.logs.resolve(name + ".log"))
 			.stopGrace(Duration.ofSeconds(5));
-	}
-
-	private static boolean accepts(int port) {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(FreePort.LOOPBACK, port), 1_000);
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
-		}
 	}
 
 	/** A server on a port of its own that answers every request with this status, after this delay. */

@@ -3,8 +3,6 @@ package dev.fluxbench.launcher;
 import java.io.File;
 import java.io.IOException;
 import java.lang.ProcessBuilder.Redirect;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,14 +63,14 @@ class SupervisorTest {
 		Path serviceLog = this.dir.resolve("service.log");
 		Started service = startParent(serviceLog, Duration.ofSeconds(10));
 		assertThat(ProcessHandle.of(service.pid())).hasValueSatisfying((handle) -> assertThat(handle.isAlive()).isTrue());
-		assertThat(accepts(service.port())).as("port %d before the kill", service.port()).isTrue();
+		assertThat(TinyService.accepts(service.port())).as("port %d before the kill", service.port()).isTrue();
 
 		killParent();
 
 		await().atMost(GONE_WITHIN).untilAsserted(() -> {
 			assertThat(ProcessHandle.of(service.pid()).filter(ProcessHandle::isAlive)).as("service pid %d", service.pid())
 				.isEmpty();
-			assertThat(accepts(service.port())).as("port %d after the kill", service.port()).isFalse();
+			assertThat(TinyService.accepts(service.port())).as("port %d after the kill", service.port()).isFalse();
 			assertThat(survivors()).as("the supervisor and the service").isEmpty();
 		});
 		assertThat(serviceLog).content()
@@ -90,7 +88,7 @@ class SupervisorTest {
 		await().atMost(GONE_WITHIN.plus(grace)).untilAsserted(() -> {
 			assertThat(ProcessHandle.of(service.pid()).filter(ProcessHandle::isAlive)).as("service pid %d", service.pid())
 				.isEmpty();
-			assertThat(accepts(service.port())).as("port %d after the kill", service.port()).isFalse();
+			assertThat(TinyService.accepts(service.port())).as("port %d after the kill", service.port()).isFalse();
 			assertThat(survivors()).as("the supervisor and the service").isEmpty();
 		});
 		assertThat(serviceLog).content().contains("is still running after " + grace + ": killing it");
@@ -166,16 +164,6 @@ class SupervisorTest {
 			.reportsPort()
 			.logFile(this.dir.resolve(name + ".log"))
 			.stopGrace(Duration.ofSeconds(5));
-	}
-
-	private static boolean accepts(int port) {
-		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(FreePort.LOOPBACK, port), 1_000);
-			return true;
-		}
-		catch (IOException ex) {
-			return false;
-		}
 	}
 
 	private List<ProcessHandle> survivors() {

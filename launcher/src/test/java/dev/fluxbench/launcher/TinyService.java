@@ -109,4 +109,15 @@ public final class TinyService {
 		}
 	}
 
+	/** Whether something accepts connections on the port: a stopped service's port must not. */
+	static boolean accepts(int port) {
+		try (java.net.Socket socket = new java.net.Socket()) {
+			socket.connect(new java.net.InetSocketAddress(FreePort.LOOPBACK, port), 1_000);
+			return true;
+		}
+		catch (java.io.IOException ex) {
+			return false;
+		}
+	}
+
 }
