@@ -81,8 +81,10 @@ final class Decision {
 		Map.Entry<String, Verdict.Estimate> next = runnerUp(verdict);
 		double difference = Math.abs(top.median() - next.getValue().median());
 		String direction = aspect.higherIsBetter() ? " above " : " below ";
-		String sentence = best + " has the " + (aspect.higherIsBetter() ? "higher " : "lower ") + aspect.title() + ", "
-				+ aspect.format(difference) + direction + next.getKey();
+		String what = (aspect == Aspect.ERRORS) ? " fails fewer requests, " + Aspect.number(difference)
+				+ " percentage points" : " has the " + (aspect.higherIsBetter() ? "higher " : "lower ") + aspect.title()
+						+ ", " + aspect.format(difference);
+		String sentence = best + what + direction + next.getKey();
 		String figures = aspect.format(top.median()) + " against " + aspect.format(next.getValue().median());
 		if (verdict.outcome() == Outcome.INDICATIVE) {
 			return sentence + " (" + figures + ")";

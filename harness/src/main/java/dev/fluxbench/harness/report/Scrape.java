@@ -60,6 +60,8 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 
 		private double appCpu = Double.NaN;
 
+		private double exposedCpu = Double.NaN;
+
 		private double generatorCpu = Double.NaN;
 
 		private double liveThreads = Double.NaN;
@@ -93,6 +95,10 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 				}
 				case "app rss_bytes" -> this.rss = line.value();
 				case "app cpu_time_seconds" -> this.appCpu = line.value();
+				// A running service fluxbench did not start has no /proc of ours: its own CPU counter
+				// stands in, as Micrometer (nanoseconds) or a Prometheus client (seconds) exposes it.
+				case "app process_cpu_time_ns_total" -> this.exposedCpu = line.value() / 1e9;
+				case "app process_cpu_seconds_total" -> this.exposedCpu = line.value();
 				case "generator cpu_time_seconds" -> this.generatorCpu = line.value();
 				case "app jvm_threads_live_threads" -> this.liveThreads = line.value();
 				case "app jvm_gc_pause_seconds_count" -> this.gcPauses = plus(this.gcPauses, line.value());
@@ -108,7 +114,7 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 
 		Scrape build() {
 			return new Scrape(this.at, this.heapUsed, this.heapCommitted, this.nonHeapUsed, this.nonHeapCommitted,
-					this.rss, this.appCpu, this.generatorCpu, this.liveThreads, this.gcPauses, this.gcPauseSeconds);
+					this.rss, Double.isNaN(this.appCpu) ? this.exposedCpu : this.appCpu, this.generatorCpu, this.liveThreads, this.gcPauses, this.gcPauseSeconds);
 		}
 
 	}
