@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 import com.networknt.schema.ValidationMessage;
 
 /**
@@ -208,22 +209,7 @@ final class SchemaMessages {
 
 	/** Levenshtein's edit distance, for a typo's likeliest meaning. */
 	private static int distance(String a, String b) {
-		int[] previous = new int[b.length() + 1];
-		int[] current = new int[b.length() + 1];
-		for (int j = 0; j <= b.length(); j++) {
-			previous[j] = j;
-		}
-		for (int i = 1; i <= a.length(); i++) {
-			current[0] = i;
-			for (int j = 1; j <= b.length(); j++) {
-				int substitution = previous[j - 1] + ((a.charAt(i - 1) == b.charAt(j - 1)) ? 0 : 1);
-				current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-			}
-			int[] swap = previous;
-			previous = current;
-			current = swap;
-		}
-		return previous[b.length()];
+		return LevenshteinDistance.getDefaultInstance().apply(a, b);
 	}
 
 	private static List<String> fieldNames(JsonNode node) {
