@@ -221,9 +221,6 @@ final class RunCommand implements Callable<Integer> {
 		if (this.hold != null) {
 			chosen = chosen.withHold(this.hold);
 		}
-		if (this.warmup != null) {
-			chosen = chosen.withWarmup(this.warmup);
-		}
 		chosen = chosen.scaled(this.scale);
 		if (this.warmup != null) {
 			// An explicit warm-up is meant as given, not scaled.
