@@ -46,31 +46,38 @@ final class Decision {
 
 	private static String outcome(List<Verdict> verdicts) {
 		List<String> better = new ArrayList<>();
+		List<String> indicative = new ArrayList<>();
 		List<String> notSignificant = new ArrayList<>();
+		List<String> equal = new ArrayList<>();
 		for (Verdict verdict : verdicts) {
 			switch (verdict.outcome()) {
-				case BETTER, INDICATIVE -> better.add(better(verdict));
-				case NO_SIGNIFICANT_DIFFERENCE, EQUAL -> notSignificant.add(verdict.aspect().title());
+				case BETTER -> better.add(better(verdict));
+				case INDICATIVE -> indicative.add(indicative(verdict));
+				case NO_SIGNIFICANT_DIFFERENCE -> notSignificant.add(verdict.aspect().title());
+				case EQUAL -> equal.add(verdict.aspect().title() + " ("
+						+ verdict.aspect().format(verdict.estimates().values().iterator().next().median()) + " each)");
 				case NO_DATA -> {
 				}
 			}
 		}
-		StringBuilder sentence = new StringBuilder();
+		List<String> sentences = new ArrayList<>();
 		if (!better.isEmpty()) {
-			sentence.append(String.join("; ", better)).append('.');
+			sentences.add(String.join("; ", better) + ".");
+		}
+		if (!indicative.isEmpty()) {
+			// One trial gives no interval: the medians are named, not weighed.
+			sentences.add("One trial per target, so indicative only (run --trials 3 for intervals): "
+					+ String.join("; ", indicative) + ".");
 		}
 		if (!notSignificant.isEmpty()) {
 			String targets = String.join(" and ", verdicts.getFirst().estimates().keySet());
-			sentence.append(sentence.isEmpty() ? "" : " ")
-				.append(better.isEmpty() ? "The difference between " + targets + " is not significant in "
-						: "No significant difference in ")
-				.append(String.join(", ", notSignificant))
-				.append('.');
+			sentences.add((better.isEmpty() ? "The difference between " + targets + " is not significant in "
+					: "No significant difference in ") + String.join(", ", notSignificant) + ".");
 		}
-		if (verdicts.stream().anyMatch((verdict) -> verdict.outcome() == Outcome.INDICATIVE)) {
-			sentence.append(" One trial per target: indicative only, run --trials 3 for intervals.");
+		if (!equal.isEmpty()) {
+			sentences.add("Equal in " + String.join(", ", equal) + ".");
 		}
-		return sentence.toString();
+		return String.join(" ", sentences);
 	}
 
 	/** "webflux has the lower p99 latency, 42 ms below mvc (95% CI 30 to 55 ms; 155 ms against 197 ms)". */
@@ -84,16 +91,24 @@ final class Decision {
 		String what = (aspect == Aspect.ERRORS) ? " fails fewer requests, " + Aspect.number(difference)
 				+ " percentage points" : " has the " + (aspect.higherIsBetter() ? "higher " : "lower ") + aspect.title()
 						+ ", " + aspect.format(difference);
-		String sentence = best + what + direction + next.getKey();
-		String figures = aspect.format(top.median()) + " against " + aspect.format(next.getValue().median());
-		if (verdict.outcome() == Outcome.INDICATIVE) {
-			return sentence + " (" + figures + ")";
-		}
 		Interval interval = Statistics.bootstrapMedianDifference(Statistics.toArray(next.getValue().values()),
 				Statistics.toArray(top.values()));
 		double low = Math.min(Math.abs(interval.low()), Math.abs(interval.high()));
 		double high = Math.max(Math.abs(interval.low()), Math.abs(interval.high()));
-		return sentence + " (95% CI " + Aspect.number(low) + " to " + aspect.format(high) + "; " + figures + ")";
+		return best + what + direction + next.getKey() + " (95% CI " + Aspect.number(low) + " to "
+				+ aspect.format(high) + "; " + aspect.format(top.median()) + " against "
+				+ aspect.format(next.getValue().median()) + ")";
+	}
+
+	/** "mvc-vt had the lower p95 latency (115 ms; webflux 119 ms)". */
+	private static String indicative(Verdict verdict) {
+		String best = verdict.best().orElseThrow();
+		Aspect aspect = verdict.aspect();
+		Map.Entry<String, Verdict.Estimate> next = runnerUp(verdict);
+		String what = (aspect == Aspect.ERRORS) ? " failed fewer requests"
+				: " had the " + (aspect.higherIsBetter() ? "higher " : "lower ") + aspect.title();
+		return best + what + " (" + aspect.format(verdict.estimates().get(best).median()) + "; " + next.getKey() + " "
+				+ aspect.format(next.getValue().median()) + ")";
 	}
 
 	/** The target whose median comes next after the best one's. */
