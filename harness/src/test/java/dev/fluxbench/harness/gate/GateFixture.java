@@ -26,7 +26,7 @@ import dev.fluxbench.harness.results.SamplesCsv;
  * whose users send back to back, each request taking 100 ms plus an exponential tail of mean
  * 20 ms, drawn from a seeded generator. Immutable: each method returns a changed copy.
  */
-record GateFixture(String scenario, List<String> targets, List<Integer> loads, int trials, List<String> labels,
+public record GateFixture(String scenario, List<String> targets, List<Integer> loads, int trials, List<String> labels,
 		int seconds, long seed) {
 
 	static final Duration RAMP_UP = Duration.ofSeconds(1);
@@ -34,7 +34,7 @@ record GateFixture(String scenario, List<String> targets, List<Integer> loads, i
 	private static final Instant START = Instant.parse("2026-11-24T06:00:00Z");
 
 	/** One target, one load of 10 users for 24 s (about 2000 samples), one trial, one step. */
-	static GateFixture run() {
+	public static GateFixture run() {
 		return new GateFixture("checkout", List.of("app"), List.of(10), 1, List.of("passthrough"), 24, 1);
 	}
 
@@ -42,7 +42,7 @@ record GateFixture(String scenario, List<String> targets, List<Integer> loads, i
 		return new GateFixture(scenario, this.targets, this.loads, this.trials, this.labels, this.seconds, this.seed);
 	}
 
-	GateFixture targets(String... targets) {
+	public GateFixture targets(String... targets) {
 		return new GateFixture(this.scenario, List.of(targets), this.loads, this.trials, this.labels, this.seconds,
 				this.seed);
 	}
@@ -52,7 +52,7 @@ record GateFixture(String scenario, List<String> targets, List<Integer> loads, i
 				this.seed);
 	}
 
-	GateFixture trials(int trials) {
+	public GateFixture trials(int trials) {
 		return new GateFixture(this.scenario, this.targets, this.loads, trials, this.labels, this.seconds, this.seed);
 	}
 
@@ -71,7 +71,7 @@ record GateFixture(String scenario, List<String> targets, List<Integer> loads, i
 		return new GateFixture(this.scenario, this.targets, this.loads, this.trials, this.labels, this.seconds, seed);
 	}
 
-	Path write(Path directory) {
+	public Path write(Path directory) {
 		ResultsDirectory files = new ResultsDirectory(directory);
 		SplittableRandom random = new SplittableRandom(this.seed);
 		List<Object> stackRuns = new ArrayList<>();
@@ -133,7 +133,7 @@ record GateFixture(String scenario, List<String> targets, List<Integer> loads, i
 	 * A copy of a results directory in which one target's samples, in every trial and load, went
 	 * through {@code change}.
 	 */
-	static Path copy(Path from, Path to, String target, UnaryOperator<List<Sample>> change) {
+	public static Path copy(Path from, Path to, String target, UnaryOperator<List<Sample>> change) {
 		try (Stream<Path> files = Files.walk(from)) {
 			for (Path file : files.toList()) {
 				Path copy = to.resolve(from.relativize(file).toString());
@@ -156,7 +156,7 @@ record GateFixture(String scenario, List<String> targets, List<Integer> loads, i
 	}
 
 	/** Every sample of the step (or of every step, for null) takes {@code millis} longer. */
-	static UnaryOperator<List<Sample>> slower(long millis, String label) {
+	public static UnaryOperator<List<Sample>> slower(long millis, String label) {
 		return (samples) -> samples.stream()
 			.map((sample) -> (label != null && !sample.label().equals(label)) ? sample
 					: new Sample(sample.timestamp(), sample.label(), sample.elapsed().plusMillis(millis),
