@@ -243,6 +243,13 @@ class AccountControllerTests {
 	}
 
 	@Test
+	void authenticateAsAnUnknownUserShouldCostAPasswordCheckAsWell() {
+		double before = sample(scrape(), "fluxbench_password_checks_total", "");
+		assertThat(authenticate(Accounts.credentials("mallory", "mallory"))).hasStatus(HttpStatus.UNAUTHORIZED);
+		assertThat(sample(scrape(), "fluxbench_password_checks_total", "")).isEqualTo(before + 1);
+	}
+
+	@Test
 	void infoShouldShowTheBcryptCostAndNeverTheKey() {
 		RestTestClientResponse info = RestTestClientResponse.from(this.client.get().uri("/actuator/info").exchange());
 		assertThat(info).hasStatusOk()
