@@ -44,20 +44,8 @@ class AccountController {
 	@PostMapping(path = AccountPaths.AUTHENTICATE, consumes = MediaType.APPLICATION_JSON_VALUE,
 			produces = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<TokenDto> authenticate(@Valid @RequestBody Credentials credentials) {
-		Authentication user;
-		try {
-			user = this.authentication.authenticate(
-					UsernamePasswordAuthenticationToken.unauthenticated(credentials.username(), credentials.password()));
-		}
-		// A database that fails is not the client's fault: that one goes on to answer 500.
-		catch (BadCredentialsException | AccountStatusException ex) {
-			// A wrong password, an unknown user and a disabled one answer alike, so that the answer does
-			// not reveal who exists.
-			throw new ProblemException(Problem.of(ProblemType.UNAUTHORIZED, "The credentials were not accepted."));
-		}
-		// The user's own authorities: the authentication also carries the factor Spring Security
-		// proved (FACTOR_PASSWORD), which is no role.
-		String token = this.tokens.issue(user.getName(), sorted(((UserDetails) user.getPrincipal()).getAuthorities()));
+		UserDetails user = check(credentials);
+		String token = this.tokens.issue(user.getUsername(), sorted(user.getAuthorities()));
 		return ResponseEntity.ok()
 			.header(HttpHeaders.AUTHORIZATION, AccountPaths.BEARER_PREFIX + token)
 			.body(new TokenDto(token));
@@ -69,6 +57,23 @@ class AccountController {
 		List<String> authorities = token.getClaimAsStringList(AccountPaths.AUTHORITIES_CLAIM);
 		return new AccountDto(token.getSubject(),
 				(authorities != null) ? authorities.stream().sorted().toList() : List.of());
+	}
+
+	/**
+	 * The user the credentials prove, with its own authorities: the authentication Spring Security
+	 * answers also carries the factor it proved ({@code FACTOR_PASSWORD}), which is no role.
+	 */
+	private UserDetails check(Credentials credentials) {
+		Authentication request = UsernamePasswordAuthenticationToken.unauthenticated(credentials.username(),
+				credentials.password());
+		try {
+			return (UserDetails) this.authentication.authenticate(request).getPrincipal();
+		}
+		catch (BadCredentialsException | AccountStatusException ex) {
+			// A wrong password, an unknown user and a disabled one answer alike, so that the answer does
+			// not reveal who exists. A database that fails is none of these, and answers 500.
+			throw new ProblemException(Problem.of(ProblemType.UNAUTHORIZED, "The credentials were not accepted."));
+		}
 	}
 
 	private static List<String> sorted(Collection<? extends GrantedAuthority> authorities) {

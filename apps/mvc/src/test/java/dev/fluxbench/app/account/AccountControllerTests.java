@@ -133,7 +133,8 @@ class AccountControllerTests {
 		assertThat(authenticate("{\"username\":\"admin\", \"password\":")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.MALFORMED_BODY, AUTHENTICATE, "The request body is not valid JSON."));
+			.isStrictlyEqualTo(
+					problem(ProblemType.MALFORMED_BODY, AUTHENTICATE, "The request body is not valid JSON."));
 	}
 
 	@Test
