@@ -18,6 +18,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.results.ResultsDirectory;
@@ -85,10 +86,13 @@ final class FixtureRun {
 				for (int load : LOADS) {
 					boolean torn = killed && trial == TRIALS && stack.equals("webflux") && load == 20;
 					LoadKey key = new LoadKey(SCENARIO, load, stack, trial);
-					writeLoad(files, key, clock, random, torn);
+					int samples = writeLoad(files, key, clock, random, torn);
 					if (!torn) {
+						// Each user's journey is one request, sent back to back: the one under way when the
+						// 8 s ran out is unfinished.
 						targetRun = targetRun.withLoad(new RunJson.LoadRun(load, Optional.of(clock),
-								Optional.of(clock.plusSeconds(SECONDS_PER_LOAD)), 0, 0, "ok"));
+								Optional.of(clock.plusSeconds(SECONDS_PER_LOAD)), 0, 0, "ok",
+								Optional.of(new Journeys(samples + load, samples, 0, load))));
 					}
 					clock = clock.plusSeconds(SECONDS_PER_LOAD + 2);
 				}
@@ -206,8 +210,11 @@ final class FixtureRun {
 		}
 	}
 
-	/** Users send back to back for the load's seconds; the app's cost and memory rise with its work. */
-	private static void writeLoad(ResultsDirectory files, LoadKey key, Instant start, SplittableRandom random,
+	/**
+	 * Users send back to back for the load's seconds; the app's cost and memory rise with its work.
+	 * @return how many samples it wrote
+	 */
+	private static int writeLoad(ResultsDirectory files, LoadKey key, Instant start, SplittableRandom random,
 			boolean torn) {
 		boolean slow = key.stack().equals("mvc") && key.load() == 20;
 		double spread = slow ? 60 : 20;
@@ -233,6 +240,7 @@ final class FixtureRun {
 			append(files.samplesCsv(key), "2026-11-22T06:59:59.000Z,passthrough,1");
 		}
 		writeMetrics(files.metricsCsv(key), start, samples.size(), key.stack().equals("mvc") ? 0.9 : 0.6, key.trial());
+		return samples.size();
 	}
 
 	private static void writeMetrics(Path file, Instant start, int samples, double cpuPerRequestMillis, int trial) {
