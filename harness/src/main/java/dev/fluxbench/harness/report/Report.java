@@ -299,19 +299,19 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	 * trial; none when run.json counted none (an older harness).
 	 */
 	Optional<Table> journeyTable() {
-		List<String> headers = List.of("Load", "Target", "Trial", "Journeys started", "Completed", "Completed %",
-				"Stopped by a failed request", "Unfinished");
+		List<String> headers = List.of("Load", "Target", "Trial", "Journeys started", "Completed",
+				"Stopped by a failed request", "Unfinished", "Users lost");
 		List<List<String>> rows = new ArrayList<>();
 		for (int load : this.results.loadLevels()) {
+			boolean held = run().isHeld(load);
 			for (String stack : this.results.stacks()) {
 				for (LoadResult result : this.results.at(load, stack)) {
 					result.journeys()
 						.ifPresent((journeys) -> rows.add(List.of(Integer.toString(load), stack,
-								Integer.toString(result.key().trial()), Long.toString(journeys.started()),
-								Long.toString(journeys.completed()),
-								(journeys.started() == 0) ? "n/a"
-										: Aspect.number(100.0 * journeys.completed() / journeys.started()),
-								Long.toString(journeys.stopped()), Long.toString(journeys.unfinished()))));
+								result.key().trial() + (result.finished() ? "" : " (unfinished)"),
+								Long.toString(journeys.started()), Long.toString(journeys.completed()),
+								Long.toString(journeys.stopped()), Long.toString(journeys.unfinished()),
+								Long.toString(journeys.lost(held)))));
 				}
 			}
 		}
@@ -320,10 +320,10 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		}
 		return Optional.of(new Table("journeys", "Journeys", headers, rows,
 				"A journey is one user's pass through the scenario's steps, counted by the load generator. A user "
-						+ "stopped by a failed stopOnFailure request does not come back: the rest of the load then ran "
-						+ "with fewer users, a lighter load, and the target's times look better than they would. "
-						+ "Unfinished: under way when a held load's time ran out, which lightens nothing, or ended by "
-						+ "the generator otherwise."));
+						+ "stopped by a failed stopOnFailure request does not come back, and in a load of iterations "
+						+ "neither does one whose journey ended short: the rest of the load ran with fewer users, "
+						+ "lighter, and the target's times look better than they would. Unfinished journeys of a held "
+						+ "load were under way when its time ran out, and cost it no user."));
 	}
 
 	/**

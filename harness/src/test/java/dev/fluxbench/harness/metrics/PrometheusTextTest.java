@@ -26,6 +26,21 @@ class PrometheusTextTest {
 	}
 
 	@Test
+	void keepsSeed002sPasswordChecksAndTheTimeTheyTookOnEitherClock() {
+		assertThat(PrometheusText.parseKept("""
+				# TYPE fluxbench_password_checks_total counter
+				fluxbench_password_checks_total{application="fluxbench-webflux",stack="webflux-vt"} 120.0
+				fluxbench_password_check_seconds_total{application="fluxbench-webflux",clock="cpu",stack="webflux-vt"} 0.0
+				fluxbench_password_check_seconds_total{application="fluxbench-webflux",clock="wall",stack="webflux-vt"} 7.5
+				fluxbench_passwords_other_total 3.0
+				"""))
+			.extracting(PrometheusText.Series::name, PrometheusText.Series::value)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple("fluxbench_password_checks_total", 120.0),
+					org.assertj.core.groups.Tuple.tuple("fluxbench_password_check_seconds_total", 0.0),
+					org.assertj.core.groups.Tuple.tuple("fluxbench_password_check_seconds_total", 7.5));
+	}
+
+	@Test
 	void ignoresLinesItCannotRead() {
 		assertThat(PrometheusText.parseKept("process_cpu_usage\nprocess_cpu_usage NaNx\n")).isEmpty();
 	}
