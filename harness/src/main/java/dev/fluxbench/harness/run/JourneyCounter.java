@@ -1,9 +1,11 @@
 package dev.fluxbench.harness.run;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 import org.apache.jmeter.control.GenericController;
 import org.apache.jmeter.samplers.Sampler;
@@ -88,7 +90,7 @@ final class JourneyCounter implements AutoCloseable {
 		count(id, (counter) -> counter.stopped);
 	}
 
-	private static void count(String id, java.util.function.Function<JourneyCounter, LongAdder> which) {
+	private static void count(String id, Function<JourneyCounter, LongAdder> which) {
 		JourneyCounter counter = COUNTERS.get(id);
 		if (counter != null) {
 			which.apply(counter).increment();
@@ -109,7 +111,7 @@ final class JourneyCounter implements AutoCloseable {
 		private final Kind kind;
 
 		Mark(String id, Kind kind) {
-			super("journey " + kind.name().toLowerCase(java.util.Locale.ROOT), null);
+			super("journey " + kind.name().toLowerCase(Locale.ROOT), null);
 			this.id = id;
 			this.kind = kind;
 		}

@@ -1,6 +1,7 @@
 package dev.fluxbench.harness.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import org.junit.jupiter.api.Test;
 
@@ -35,9 +36,9 @@ class PrometheusTextTest {
 				fluxbench_passwords_other_total 3.0
 				"""))
 			.extracting(PrometheusText.Series::name, PrometheusText.Series::value)
-			.containsExactly(org.assertj.core.groups.Tuple.tuple("fluxbench_password_checks_total", 120.0),
-					org.assertj.core.groups.Tuple.tuple("fluxbench_password_check_seconds_total", 0.0),
-					org.assertj.core.groups.Tuple.tuple("fluxbench_password_check_seconds_total", 7.5));
+			.containsExactly(tuple("fluxbench_password_checks_total", 120.0),
+					tuple("fluxbench_password_check_seconds_total", 0.0),
+					tuple("fluxbench_password_check_seconds_total", 7.5));
 	}
 
 	@Test

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.MetricsCsv;
 
 class ScrapeTest {
@@ -68,9 +70,8 @@ class ScrapeTest {
 		assertThat(checks.seconds()).isEqualTo(2.0);
 		assertThat(checks.upperBound()).isFalse();
 		assertThat(checks.shareOfAppCpu()).isEqualTo(0.25);
-		assertThat(checks.secondsPerJourney(java.util.Optional.of(new dev.fluxbench.harness.results.Journeys(40, 40, 0,
-				0)))).isEqualTo(0.05);
-		assertThat(checks.secondsPerJourney(java.util.Optional.empty())).isNaN();
+		assertThat(checks.secondsPerJourney(Optional.of(new Journeys(40, 40, 0, 0)))).isEqualTo(0.05);
+		assertThat(checks.secondsPerJourney(Optional.empty())).isNaN();
 	}
 
 	private static Scrape scrape(int second, double checks, double seconds, double wall, double appCpu) {

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -187,11 +188,11 @@ class CatalogueTest {
 				Optional.empty(), Optional.empty(), 200, Duration.ZERO, List.of(), List.of(), false);
 		Step.Request fromEnvironment = new Step.Request("d", "GET", "/", Map.of("Authorization", "${env.AUTH}"),
 				Optional.empty(), Optional.empty(), 200, Duration.ZERO, List.of(), List.of(), false);
-		assertThat(bearer.sendsCredentials(java.util.Set.of())).isFalse();
-		assertThat(issued.sendsCredentials(java.util.Set.of("token"))).isFalse();
-		assertThat(issued.sendsCredentials(java.util.Set.of())).as("not issued by the app: may be Basic").isTrue();
-		assertThat(basic.sendsCredentials(java.util.Set.of())).isTrue();
-		assertThat(fromEnvironment.sendsCredentials(java.util.Set.of("token"))).isTrue();
+		assertThat(bearer.sendsCredentials(Set.of())).isFalse();
+		assertThat(issued.sendsCredentials(Set.of("token"))).isFalse();
+		assertThat(issued.sendsCredentials(Set.of())).as("not issued by the app: may be Basic").isTrue();
+		assertThat(basic.sendsCredentials(Set.of())).isTrue();
+		assertThat(fromEnvironment.sendsCredentials(Set.of("token"))).isTrue();
 	}
 
 	@Test
