@@ -18,6 +18,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.security.authentication.ReactiveAuthenticationManager;
 import org.springframework.security.authentication.UserDetailsRepositoryReactiveAuthenticationManager;
 import org.springframework.security.core.userdetails.ReactiveUserDetailsService;
+import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
  * Seed 002's accounts: who may sign in, where a password check runs and what it costs, and the tokens
@@ -88,7 +89,7 @@ class AccountConfiguration {
 	 */
 	@Bean(defaultCandidate = false)
 	ReactiveAuthenticationManager accountAuthentication(@Qualifier(ACCOUNT_LOOKUP) ReactiveUserDetailsService accounts,
-			MeteredPasswordEncoder passwordEncoder, @Qualifier("passwordCheckScheduler") Scheduler scheduler) {
+			PasswordEncoder passwordEncoder, @Qualifier("passwordCheckScheduler") Scheduler scheduler) {
 		UserDetailsRepositoryReactiveAuthenticationManager manager = new UserDetailsRepositoryReactiveAuthenticationManager(
 				accounts);
 		manager.setPasswordEncoder(passwordEncoder);

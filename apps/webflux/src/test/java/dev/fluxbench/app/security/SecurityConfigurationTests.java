@@ -198,14 +198,22 @@ class SecurityConfigurationTests {
 
 	@Test
 	void artistsPassthroughAndActuatorShouldRunThroughNoSecurityFilterChain() {
-		assertThat(this.chains).as("ours only, not Boot's default chain").hasSize(1);
-		SecurityWebFilterChain api = this.chains.get(0);
-		for (String open : List.of("/concerts/data/artists", "/passthrough/message", "/actuator/health",
-				"/no/such/path")) {
-			assertThat(matches(api, open)).as(open).isFalse();
+		assertThat(this.chains).as("ours only, not Boot's default chain: seed 002's tokens, then the directory")
+			.hasSize(2);
+		for (SecurityWebFilterChain chain : this.chains) {
+			for (String open : List.of("/concerts/data/artists", "/passthrough/message", "/actuator/health",
+					"/no/such/path")) {
+				assertThat(matches(chain, open)).as(open).isFalse();
+			}
 		}
+		SecurityWebFilterChain tokens = this.chains.get(0);
+		SecurityWebFilterChain api = this.chains.get(1);
 		assertThat(matches(api, UNIT)).isTrue();
 		assertThat(matches(api, UnitPaths.STATS)).isTrue();
+		assertThat(matches(tokens, UNIT)).as("the token chain leaves units to the directory").isFalse();
+		for (String seed002 : List.of("/api/account", "/api/authenticate", "/api/operations", "/api/operations/1")) {
+			assertThat(matches(tokens, seed002)).as(seed002).isTrue();
+		}
 	}
 
 	@Test
