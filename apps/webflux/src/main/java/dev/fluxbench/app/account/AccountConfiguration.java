@@ -2,7 +2,9 @@ package dev.fluxbench.app.account;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import dev.fluxbench.app.operation.OperationsProperties;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,9 +17,13 @@ import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.security.authentication.AccountStatusUserDetailsChecker;
+import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.authentication.ReactiveAuthenticationManager;
 import org.springframework.security.authentication.UserDetailsRepositoryReactiveAuthenticationManager;
 import org.springframework.security.core.userdetails.ReactiveUserDetailsService;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
@@ -85,16 +91,30 @@ class AccountConfiguration {
 	/**
 	 * What {@code POST /api/authenticate} checks credentials with. The lookup runs where its store
 	 * wants it; the manager then moves to the password-check scheduler, checks, and issues the token
-	 * there. Unlike mvc's DaoAuthenticationProvider, it hashes nothing for an unknown user.
+	 * there. An unknown user is checked against a hash of a secret nobody knows, as mvc's
+	 * DaoAuthenticationProvider does, so that every sign-in costs one check and the time taken does
+	 * not tell who exists; the reactive manager would otherwise answer at once.
 	 */
 	@Bean(defaultCandidate = false)
 	ReactiveAuthenticationManager accountAuthentication(@Qualifier(ACCOUNT_LOOKUP) ReactiveUserDetailsService accounts,
 			PasswordEncoder passwordEncoder, @Qualifier("passwordCheckScheduler") Scheduler scheduler) {
+		UserDetails unknown = User.withUsername("unknown user")
+			.password(passwordEncoder.encode(UUID.randomUUID().toString()))
+			.authorities(List.of())
+			.build();
 		UserDetailsRepositoryReactiveAuthenticationManager manager = new UserDetailsRepositoryReactiveAuthenticationManager(
-				accounts);
+				(login) -> accounts.findByUsername(login).defaultIfEmpty(unknown));
 		manager.setPasswordEncoder(passwordEncoder);
 		// Explicit: the manager's default is Reactor's shared bounded-elastic scheduler.
 		manager.setScheduler(scheduler);
+		AccountStatusUserDetailsChecker status = new AccountStatusUserDetailsChecker();
+		manager.setPostAuthenticationChecks((user) -> {
+			// Only if someone guessed the secret: the stand-in must never sign in.
+			if (user == unknown) {
+				throw new BadCredentialsException("Invalid Credentials");
+			}
+			status.check(user);
+		});
 		return manager;
 	}
 

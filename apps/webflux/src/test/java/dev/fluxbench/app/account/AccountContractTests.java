@@ -99,6 +99,14 @@ class AccountContractTests {
 	}
 
 	@Test
+	void authenticateShouldLeaveNoSessionAndNoCookie() {
+		authenticate(Accounts.credentials("user", "user")).expectStatus()
+			.isOk()
+			.expectHeader()
+			.doesNotExist(HttpHeaders.SET_COOKIE);
+	}
+
+	@Test
 	void authenticateWithAWrongPasswordShouldAnswer401() {
 		authenticate(Accounts.credentials("admin", "not-admin")).expectStatus()
 			.isUnauthorized()
@@ -203,6 +211,25 @@ class AccountContractTests {
 	}
 
 	@Test
+	void accountWithATokenOfAnotherIssuerShouldAnswer401() {
+		AccountProperties other = new AccountProperties(this.properties.jwtSecret(), Duration.ofHours(1), "someone-else",
+				this.properties.bcryptCost());
+		assertRejected(new TokenIssuer(other, Clock.systemUTC()).issue("admin", SeedAccounts.ADMIN.authorities()));
+	}
+
+	@Test
+	void accountWithHttpBasicShouldAnswer401ForATokenNotAskTheDirectory() {
+		this.client.get()
+			.uri(AccountPaths.ACCOUNT)
+			.headers((headers) -> headers.setBasicAuth("admin", "admin"))
+			.exchange()
+			.expectStatus()
+			.isUnauthorized()
+			.expectHeader()
+			.valueEquals(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE);
+	}
+
+	@Test
 	void accountWithAnExpiredTokenShouldAnswer401() {
 		Clock longAgo = Clock.fixed(Instant.now().minus(Duration.ofHours(2)), ZoneOffset.UTC);
 		assertRejected(new TokenIssuer(this.properties, longAgo).issue("admin", SeedAccounts.ADMIN.authorities()));
@@ -244,6 +271,14 @@ class AccountContractTests {
 		String after = prometheus();
 		assertThat(value(CHECKS, after)).isEqualTo(value(CHECKS, before) + 2);
 		assertThat(value(CPU_SECONDS, after)).isGreaterThan(value(CPU_SECONDS, before));
+	}
+
+	@Test
+	void authenticateAsAnUnknownUserShouldCostAPasswordCheckAsWell() {
+		authenticate(Accounts.credentials("mallory", "mallory")).expectStatus().isUnauthorized();
+		assertThat(CallThreads.of(CallThreads.PASSWORD_CHECKS)).filteredOn((call) -> call.method().equals("matches"))
+			.hasSize(1)
+			.allSatisfy((call) -> assertThat(call.thread()).startsWith(AccountConfiguration.PASSWORD_CHECK_THREADS + "-"));
 	}
 
 	@Test

@@ -188,6 +188,30 @@ abstract class OperationContract {
 	}
 
 	@Test
+	void getWithAnIdThatIsNoNumberShouldAnswer400() {
+		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
+		authorized(this.client.get().uri(OPERATIONS + "/abc"), token).exchange()
+			.expectStatus()
+			.isBadRequest()
+			.expectBody()
+			.json(problem(ProblemType.INVALID_PARAMETER, OPERATIONS + "/abc", "Parameter 'id' has an invalid value: 'abc'."),
+					JsonCompareMode.STRICT);
+	}
+
+	@Test
+	void updateShouldAnswer405AsTheSeedNeverUpdates() {
+		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
+		authorized(this.client.put().uri(OPERATIONS + "/1").contentType(MediaType.APPLICATION_JSON).bodyValue(SEED_BODY),
+				token)
+			.exchange()
+			.expectStatus()
+			.isEqualTo(HttpStatus.METHOD_NOT_ALLOWED)
+			.expectBody()
+			.json(problem(ProblemType.METHOD_NOT_ALLOWED, OPERATIONS + "/1", "Method PUT is not allowed here; use DELETE, GET."),
+					JsonCompareMode.STRICT);
+	}
+
+	@Test
 	void operationsWithoutATokenShouldAnswer401WithABearerChallenge() {
 		this.client.post()
 			.uri(OPERATIONS)
