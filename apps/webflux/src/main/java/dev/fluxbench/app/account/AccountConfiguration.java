@@ -102,8 +102,9 @@ class AccountConfiguration {
 			.password(passwordEncoder.encode(UUID.randomUUID().toString()))
 			.authorities(List.of())
 			.build();
+		ReactiveUserDetailsService orUnknown = (login) -> accounts.findByUsername(login).defaultIfEmpty(unknown);
 		UserDetailsRepositoryReactiveAuthenticationManager manager = new UserDetailsRepositoryReactiveAuthenticationManager(
-				(login) -> accounts.findByUsername(login).defaultIfEmpty(unknown));
+				orUnknown);
 		manager.setPasswordEncoder(passwordEncoder);
 		// Explicit: the manager's default is Reactor's shared bounded-elastic scheduler.
 		manager.setScheduler(scheduler);

@@ -58,13 +58,18 @@ class OperationsInfoContributor implements InfoContributor {
 			}
 			case VT -> {
 				operations.put("executionOn", "virtual-threads");
-				// spring.task.execution.simple.concurrency-limit, read from the executor that applies it.
-				operations.put("threadCap",
-						(this.virtualThreadExecutor instanceof SimpleAsyncTaskExecutor simple && simple.isThrottleActive())
-								? simple.getConcurrencyLimit() : "unbounded");
+				operations.put("threadCap", virtualThreadCap());
 			}
 		}
 		builder.withDetail("operations", operations);
+	}
+
+	/** {@code spring.task.execution.simple.concurrency-limit}, read from the executor that applies it. */
+	private Object virtualThreadCap() {
+		if (this.virtualThreadExecutor instanceof SimpleAsyncTaskExecutor simple && simple.isThrottleActive()) {
+			return simple.getConcurrencyLimit();
+		}
+		return "unbounded";
 	}
 
 }

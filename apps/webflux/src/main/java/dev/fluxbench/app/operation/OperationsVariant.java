@@ -40,8 +40,8 @@ public enum OperationsVariant {
 		if (virtualThreads) {
 			if (!jpa) {
 				throw new IllegalStateException("spring.threads.virtual.enabled=true runs only controller methods "
-						+ "with a plain return type on virtual threads, and only the operations over JPA have them: set "
-						+ OperationsProperties.REPOSITORY + "=jpa too (the profile vt sets both)");
+						+ "with a plain return type on virtual threads, and only the operations over JPA have them: "
+						+ "set " + OperationsProperties.REPOSITORY + "=jpa too (the profile vt sets both)");
 			}
 			if (parallel) {
 				throw new IllegalStateException(OperationsProperties.SCHEDULER

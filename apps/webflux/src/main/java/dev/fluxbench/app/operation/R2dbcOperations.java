@@ -1,5 +1,7 @@
 package dev.fluxbench.app.operation;
 
+import java.util.List;
+
 import dev.fluxbench.contract.operation.OperationDto;
 import dev.fluxbench.contract.operation.OperationRequest;
 import reactor.core.publisher.Mono;
@@ -20,7 +22,8 @@ class R2dbcOperations implements Operations {
 	@Override
 	public Mono<Page<OperationDto>> page(Pageable pageable) {
 		// The page and the count on two connections at once, where JPA runs them one after the other.
-		return Mono.zip(this.operations.findAllBy(pageable).map(Operation::toDto).collectList(), this.operations.count())
+		Mono<List<OperationDto>> page = this.operations.findAllBy(pageable).map(Operation::toDto).collectList();
+		return Mono.zip(page, this.operations.count())
 			.map((found) -> new PageImpl<>(found.getT1(), pageable, found.getT2()));
 	}
 
