@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import dev.fluxbench.contract.account.AccountPaths;
+import dev.fluxbench.contract.operation.OperationPaths;
 import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.AfterAll;
@@ -200,20 +202,29 @@ class SecurityConfigurationTests {
 	void artistsPassthroughAndActuatorShouldRunThroughNoSecurityFilterChain() {
 		assertThat(this.chains).as("ours only, not Boot's default chain: seed 002's tokens, then the directory")
 			.hasSize(2);
-		for (SecurityWebFilterChain chain : this.chains) {
-			for (String open : List.of("/concerts/data/artists", "/passthrough/message", "/actuator/health",
-					"/no/such/path")) {
-				assertThat(matches(chain, open)).as(open).isFalse();
-			}
+		for (String open : List.of("/concerts/data/artists", "/passthrough/message", "/actuator/health",
+				"/no/such/path")) {
+			assertThat(this.chains).as(open).noneMatch((chain) -> matches(chain, open));
 		}
-		SecurityWebFilterChain tokens = this.chains.get(0);
 		SecurityWebFilterChain api = this.chains.get(1);
 		assertThat(matches(api, UNIT)).isTrue();
 		assertThat(matches(api, UnitPaths.STATS)).isTrue();
-		assertThat(matches(tokens, UNIT)).as("the token chain leaves units to the directory").isFalse();
-		for (String seed002 : List.of("/api/account", "/api/authenticate", "/api/operations", "/api/operations/1")) {
-			assertThat(matches(tokens, seed002)).as(seed002).isTrue();
+	}
+
+	@Test
+	void seed002PathsShouldReachTheTokenChainFirstAndTheRestOfApiTheDirectory() {
+		SecurityWebFilterChain tokens = this.chains.get(0);
+		for (String path : List.of(AccountPaths.ACCOUNT, AccountPaths.AUTHENTICATE, OperationPaths.OPERATIONS,
+				OperationPaths.OPERATIONS + "/1")) {
+			assertThat(matches(tokens, path)).as(path).isTrue();
 		}
+		for (String path : List.of(UNIT, UnitPaths.INGESTIONS, UnitPaths.STATS, "/api/accounts")) {
+			assertThat(matches(tokens, path)).as(path).isFalse();
+		}
+		assertThat(probe(this.client.get().uri(AccountPaths.ACCOUNT), "ada", "ada-secret"))
+			.as("a directory user's HTTP Basic is no token")
+			.hasStatus(HttpStatus.UNAUTHORIZED)
+			.hasHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"fluxbench\"");
 	}
 
 	@Test
