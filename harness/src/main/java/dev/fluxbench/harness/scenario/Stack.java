@@ -30,7 +30,7 @@ public enum Stack {
 
 	WEBFLUX_JDBC("webflux-jdbc", "apps/webflux/target/fluxbench-webflux.jar", List.of("jdbc"), Cache.NONE,
 			"002_40e23d62534e9a56.txt",
-			"reactive controllers over the blocking JPA repository on Schedulers.boundedElastic() (profile jdbc)"),
+			"reactive controllers over the blocking JPA repository on a bounded-elastic scheduler of its own (profile jdbc)"),
 
 	WEBFLUX_JDBC_PARALLEL("webflux-jdbc-parallel", "apps/webflux/target/fluxbench-webflux.jar",
 			List.of("jdbc", "parallel"), Cache.NONE, "002_40e23d62534e9a56.txt",
