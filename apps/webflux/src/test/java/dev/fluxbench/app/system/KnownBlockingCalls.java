@@ -25,6 +25,12 @@ public class KnownBlockingCalls implements BlockHoundIntegration {
 		builder.allowBlockingCallsInside("org.thymeleaf.TemplateEngine", "initialize");
 		builder.allowBlockingCallsInside("org.thymeleaf.templateparser.markup.AbstractMarkupTemplateParser",
 				"parse");
+		// Boot's repository metrics look their meter registry up once, lazily, under a lock: when the first
+		// two repository calls end at the same instant on two event loops (the operations page and its
+		// count, replies from a database server), one parks until the other has looked it up. Once per
+		// context; seen on MariaDB, possible on PostgreSQL.
+		builder.allowBlockingCallsInside("org.springframework.boot.data.metrics.MetricsRepositoryMethodInvocationListener",
+				"afterInvocation");
 		// r2dbc-mariadb reads its version file from its jar when the first connection's handshake
 		// sends it (a lazily initialised holder), on the event loop that opens the connection. Once per
 		// JVM, not per connection or request.
