@@ -95,8 +95,9 @@ final class RunCommand implements Callable<Integer> {
 
 	@Option(names = "--stacks", paramLabel = "STACK", split = ",",
 			description = "the built-in stacks or variants to launch and measure, in the first trial's order (default:"
-					+ " the scenario's: mvc,mvc-vt,webflux, and for the thesis scenarios"
-					+ " mvc-redis,mvc,webflux,webflux-redis,mvc-vt)")
+					+ " the scenario's: mvc,mvc-vt,webflux, for the thesis scenarios"
+					+ " mvc-redis,mvc,webflux,webflux-redis,mvc-vt, for ippon-operations"
+					+ " mvc,mvc-vt,webflux,webflux-jdbc,webflux-jdbc-parallel,webflux-vt)")
 	private List<String> stacks;
 
 	@Option(names = "--scale", paramLabel = "F", defaultValue = "1",

@@ -11,15 +11,17 @@ import java.util.List;
 public final class PrometheusText {
 
 	/**
-	 * Metric name prefixes worth a line per second: memory, CPU, GC, threads, every pool, and the
-	 * partner-data service's cache hits and misses and lookups by requester.
+	 * Metric name prefixes worth a line per second: memory, CPU, GC, threads, every pool, the
+	 * partner-data service's cache hits and misses and lookups by requester, and seed 002's password
+	 * checks and the time they took ({@code fluxbench_password_checks_total},
+	 * {@code fluxbench_password_check_seconds_total}).
 	 */
 	public static final List<String> KEPT = List.of("jvm_memory_used_bytes", "jvm_memory_committed_bytes",
 			"process_cpu_usage", "process_cpu_time", "process_cpu_seconds_total", "system_cpu_usage", "jvm_gc_pause_seconds_count",
 			"jvm_gc_pause_seconds_sum", "jvm_gc_pause_seconds_max", "jvm_threads_live_threads", "jvm_threads_peak",
 			"jvm_threads_virtual", "hikaricp_connections", "r2dbc_pool_", "httpcomponents_httpclient_pool_",
 			"reactor_netty_connection_provider_", "tomcat_threads_", "executor_active", "executor_queued", "cache_gets_total",
-			"fluxbench_unit_lookups_total");
+			"fluxbench_unit_lookups_total", "fluxbench_password_check");
 
 	/**
 	 * @param name metric name

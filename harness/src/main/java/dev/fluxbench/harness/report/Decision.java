@@ -9,6 +9,7 @@ import java.util.stream.Collectors;
 
 import dev.fluxbench.harness.report.Statistics.Interval;
 import dev.fluxbench.harness.report.Verdict.Outcome;
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Summary;
 
 /**
@@ -25,7 +26,10 @@ final class Decision {
 	static List<String> of(RunResults results, List<Verdict> verdicts) {
 		String unit = results.run().loadUnit();
 		List<String> lines = new ArrayList<>();
+		boolean compared = false;
 		for (int load : results.loadLevels()) {
+			// Before the comparisons it qualifies: a target that lost users was measured under less load.
+			lines.addAll(lighterLoads(results, load, unit));
 			for (String label : results.labels()) {
 				List<Verdict> here = verdicts.stream()
 					.filter((verdict) -> verdict.load() == load && verdict.label().equals(label)
@@ -36,12 +40,52 @@ final class Decision {
 				}
 				String where = load + " " + unit + (label.equals(Summary.ALL) ? "" : ", " + label);
 				lines.add(where + ": " + outcome(here) + " " + cost(load, unit, verdicts));
+				compared = true;
 			}
 		}
-		if (lines.isEmpty()) {
+		if (!compared) {
 			lines.add("Nothing to decide: fewer than two targets have finished loads to compare.");
 		}
 		return lines;
+	}
+
+	/**
+	 * A warning per target whose users left the load before it ended: stopped by a failed request,
+	 * or, in a level of iterations, ending any other way short of the journey's end. The rest of its
+	 * load ran with fewer users, so its times are over a lighter load than the others' (seed 002:
+	 * "there are fewer users requesting the server, and thus a lower load and altered times").
+	 */
+	static List<String> lighterLoads(RunResults results, int load, String unit) {
+		boolean held = results.run().isHeld(load);
+		List<String> warnings = new ArrayList<>();
+		for (String stack : results.stacks()) {
+			List<Journeys> counted = results.at(load, stack)
+				.stream()
+				.filter(LoadResult::finished)
+				.flatMap((result) -> result.journeys().stream())
+				.toList();
+			if (counted.isEmpty()) {
+				continue;
+			}
+			Journeys total = counted.stream().reduce(new Journeys(0, 0, 0, 0), Journeys::plus);
+			long lost = total.lost(held);
+			if (lost == 0) {
+				continue;
+			}
+			List<String> how = new ArrayList<>();
+			if (total.stopped() > 0) {
+				how.add(total.stopped() + " stopped by a failed request");
+			}
+			if (!held && total.unfinished() > 0) {
+				how.add(total.unfinished() + " ended otherwise");
+			}
+			String trials = (counted.size() > 1) ? " over " + counted.size() + " trials" : "";
+			warnings.add("Warning, " + load + " " + unit + ": " + stack + " lost users. " + lost + " of the "
+					+ total.started() + " journeys its users started" + trials + " did not complete ("
+					+ String.join(", ", how) + "), so the rest of its load ran with fewer users: its times here were "
+					+ "measured under less than " + load + " " + unit + " and look better than they are.");
+		}
+		return warnings;
 	}
 
 	private static String outcome(List<Verdict> verdicts) {

@@ -23,7 +23,9 @@ final class HtmlReport {
 	/** One colour per stack, the same in every chart; later stacks take the spare ones in order. */
 	static final Map<String, String> STACK_COLOURS = Map.of("mvc", "#3b6fb6", "mvc-vt", "#2e9e6a", "webflux", "#d1563b",
 			// A cached variant is a darker shade of its stack.
-			"mvc-redis", "#1d3d6e", "webflux-redis", "#8a2d17");
+			"mvc-redis", "#1d3d6e", "webflux-redis", "#8a2d17",
+			// Seed 002's WebFlux variants: lighter shades of webflux, the virtual-thread one leaning to mvc-vt.
+			"webflux-jdbc", "#e8875f", "webflux-jdbc-parallel", "#b8742a", "webflux-vt", "#a3a03a");
 
 	private static final List<String> SPARE_COLOURS = List.of("#8a5cc2", "#c9a227", "#4aa3b5", "#7d7d7d");
 
@@ -71,7 +73,9 @@ final class HtmlReport {
 		out.append("<section id=\"loads\"><h2>Results by load</h2>\n");
 		report.results().loadLevels().forEach((load) -> table(out, report.loadTable(load), "h3"));
 		out.append("</section>\n");
+		report.journeyTable().ifPresent((journeys) -> table(out, journeys, "h2"));
 		table(out, report.efficiencyTable(), "h2");
+		report.passwordTable().ifPresent((checks) -> table(out, checks, "h2"));
 		table(out, report.environment(), "h2");
 		out.append("</main>\n<script type=\"application/json\" id=\"fluxbench-data\">")
 			.append(ResultJson.write(chartData(report)).replace("</", "<\\/"))

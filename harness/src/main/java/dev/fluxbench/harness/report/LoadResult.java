@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Summary;
@@ -26,9 +27,13 @@ import org.HdrHistogram.Histogram;
  * finish: the steady state that Little's law speaks of, where {@code all().throughput()} also
  * averages in the ramp-up
  * @param efficiency what the answers cost
+ * @param journeys how the users' journeys ended, as the generator counted them; empty when run.json
+ * does not say (an older harness, or a load that did not finish)
+ * @param passwordChecks what checking passwords cost the app; empty when it exposes no such metric
  */
 public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries, List<PercentilePoint> distribution,
-		List<Second> seconds, List<Scrape> scrapes, double plateauThroughput, Efficiency efficiency) {
+		List<Second> seconds, List<Scrape> scrapes, double plateauThroughput, Efficiency efficiency,
+		Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks) {
 
 	/** The percentiles of the distribution chart: up to the tail, where stacks differ most. */
 	static final double[] PERCENTILES = { 0, 50, 75, 90, 95, 99, 99.9, 99.99, 100 };
@@ -70,6 +75,37 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 
 	}
 
+	/**
+	 * What checking passwords (BCrypt, made slow on purpose) cost the app during the load, from the
+	 * first scrape to the last: seed 002's users authenticate once per journey, and a report must
+	 * say how much of the CPU it compares went there rather than into the stack under test.
+	 * @param checks password checks made
+	 * @param seconds their thread CPU time, plus their wall time where the JDK measured no CPU
+	 * @param wallSeconds of {@code seconds}, the wall time (virtual threads): an upper bound of the
+	 * CPU it stands for, so any figure with some is an upper bound too
+	 * @param appCpuSeconds the app's own CPU time over the same scrapes, NaN when unknown
+	 */
+	public record PasswordChecks(double checks, double seconds, double wallSeconds, double appCpuSeconds) {
+
+		/** The share of the app's CPU that went into checking passwords; NaN without the app's CPU. */
+		public double shareOfAppCpu() {
+			return (this.appCpuSeconds > 0) ? this.seconds / this.appCpuSeconds : Double.NaN;
+		}
+
+		/** Seconds spent checking per journey started; NaN when the journeys were not counted. */
+		public double secondsPerJourney(Optional<Journeys> journeys) {
+			return journeys.filter((counted) -> counted.started() > 0)
+				.map((counted) -> this.seconds / counted.started())
+				.orElse(Double.NaN);
+		}
+
+		/** Whether some of the time is wall time, which makes every figure of it an upper bound. */
+		public boolean upperBound() {
+			return this.wallSeconds > 0;
+		}
+
+	}
+
 	/** The most requests under way in any second: near the generator's thread cap, it ran out of threads. */
 	public double peakInFlight() {
 		return this.seconds.stream().mapToDouble(Second::inFlight).max().orElse(0);
@@ -108,13 +144,37 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 
 	/** Null when there are no samples: a load that died before its first answer has nothing to say. */
 	static LoadResult of(LoadKey key, boolean finished, List<Sample> samples, List<Scrape> scrapes, Duration rampUp,
-			Optional<Double> littlesLawLimit) {
+			Optional<Double> littlesLawLimit, Optional<Journeys> journeys) {
 		if (samples.isEmpty()) {
 			return null;
 		}
 		List<Second> seconds = seconds(samples);
 		return new LoadResult(key, finished, Summary.of(key, samples), distribution(samples), seconds, scrapes,
-				plateau(seconds, rampUp), efficiency(samples.size(), scrapes, littlesLawLimit));
+				plateau(seconds, rampUp), efficiency(samples.size(), scrapes, littlesLawLimit), journeys,
+				passwordChecks(scrapes));
+	}
+
+	/**
+	 * The difference between the first and the last scrape that have the series; none when fewer
+	 * than two have it, as with any scenario but seed 002's or a service of the user's own.
+	 */
+	static Optional<PasswordChecks> passwordChecks(List<Scrape> scrapes) {
+		List<Scrape> counted = scrapes.stream()
+			.filter((scrape) -> !Double.isNaN(scrape.passwordChecks()) && !Double.isNaN(scrape.passwordCheckSeconds()))
+			.toList();
+		if (counted.size() < 2) {
+			return Optional.empty();
+		}
+		Scrape first = counted.getFirst();
+		Scrape last = counted.getLast();
+		return Optional.of(new PasswordChecks(last.passwordChecks() - first.passwordChecks(),
+				last.passwordCheckSeconds() - first.passwordCheckSeconds(),
+				zeroIfNaN(last.passwordCheckWallSeconds()) - zeroIfNaN(first.passwordCheckWallSeconds()),
+				last.appCpuSeconds() - first.appCpuSeconds()));
+	}
+
+	private static double zeroIfNaN(double value) {
+		return Double.isNaN(value) ? 0 : value;
 	}
 
 	/**

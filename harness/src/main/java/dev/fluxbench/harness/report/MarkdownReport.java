@@ -28,7 +28,9 @@ final class MarkdownReport {
 		for (int load : report.results().loadLevels()) {
 			table(out, "###", report.loadTable(load));
 		}
+		report.journeyTable().ifPresent((journeys) -> table(out, "##", journeys));
 		table(out, "##", report.efficiencyTable());
+		report.passwordTable().ifPresent((checks) -> table(out, "##", checks));
 		table(out, "##", report.environment());
 		return out.toString().stripTrailing() + "\n";
 	}

@@ -294,6 +294,81 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 						+ "target rate.");
 	}
 
+	/**
+	 * How many journeys each target's users started, completed, and had stopped, per load and
+	 * trial; none when run.json counted none (an older harness).
+	 */
+	Optional<Table> journeyTable() {
+		List<String> headers = List.of("Load", "Target", "Trial", "Journeys started", "Completed",
+				"Stopped by a failed request", "Unfinished", "Users lost");
+		List<List<String>> rows = new ArrayList<>();
+		for (int load : this.results.loadLevels()) {
+			boolean held = run().isHeld(load);
+			for (String stack : this.results.stacks()) {
+				for (LoadResult result : this.results.at(load, stack)) {
+					result.journeys()
+						.ifPresent((journeys) -> rows.add(List.of(Integer.toString(load), stack,
+								result.key().trial() + (result.finished() ? "" : " (unfinished)"),
+								Long.toString(journeys.started()), Long.toString(journeys.completed()),
+								Long.toString(journeys.stopped()), Long.toString(journeys.unfinished()),
+								Long.toString(journeys.lost(held)))));
+				}
+			}
+		}
+		if (rows.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(new Table("journeys", "Journeys", headers, rows,
+				"A journey is one user's pass through the scenario's steps, counted by the load generator. A user "
+						+ "stopped by a failed stopOnFailure request does not come back, and in a load of iterations "
+						+ "neither does one whose journey ended short: the rest of the load ran with fewer users, "
+						+ "lighter, and the target's times look better than they would. Unfinished journeys of a held "
+						+ "load were under way when its time ran out, and cost it no user."));
+	}
+
+	/**
+	 * What checking passwords cost each target, per load and trial; none when no target exposed
+	 * the metric, as with every scenario but seed 002's and most services of a user's own.
+	 */
+	Optional<Table> passwordTable() {
+		List<String> headers = List.of("Load", "Target", "Trial", "Password checks", "CPU-s checking",
+				"CPU-s per journey", "Share of app CPU");
+		List<List<String>> rows = new ArrayList<>();
+		boolean upperBounds = false;
+		for (int load : this.results.loadLevels()) {
+			for (String stack : this.results.stacks()) {
+				for (LoadResult result : this.results.at(load, stack)) {
+					if (result.passwordChecks().isEmpty()) {
+						continue;
+					}
+					LoadResult.PasswordChecks checks = result.passwordChecks().get();
+					String bound = checks.upperBound() ? "≤ " : "";
+					upperBounds |= checks.upperBound();
+					double share = checks.shareOfAppCpu();
+					rows.add(List.of(Integer.toString(load), stack, Integer.toString(result.key().trial()),
+							Aspect.number(checks.checks()), bound + Aspect.number(checks.seconds()),
+							bound(bound, checks.secondsPerJourney(result.journeys())),
+							Double.isNaN(share) ? "n/a" : bound + Aspect.number(100 * share) + "%"));
+				}
+			}
+		}
+		if (rows.isEmpty()) {
+			return Optional.empty();
+		}
+		String note = "BCrypt is slow on purpose: this is the part of each target's CPU that went into checking "
+				+ "passwords (POST /api/authenticate) rather than into the stack under test. The app measures each "
+				+ "check's thread CPU time; the share is of its process CPU over the same load.";
+		if (upperBounds) {
+			note += " ≤ marks an upper bound: on virtual threads the JDK measures no thread CPU, so the app counted "
+					+ "those checks' wall time, waits included.";
+		}
+		return Optional.of(new Table("password-checks", "Password checks", headers, rows, note));
+	}
+
+	private static String bound(String bound, double value) {
+		return Double.isNaN(value) ? "n/a" : bound + Aspect.number(value);
+	}
+
 	private static String causes(Summary summary) {
 		return summary.errorsByCause()
 			.entrySet()

@@ -32,7 +32,14 @@ final class ReportSummary {
 						figure(efficiency.heapUsedMeanMb()), figure(efficiency.heapUsedMaxMb()),
 						figure(efficiency.rssMaxMb()), figure(efficiency.gcPauses()), figure(efficiency.gcPauseMillis()),
 						figure(load.plateauThroughput()), efficiency.littlesLawLimit().flatMap(ReportSummary::figure),
-						load.ofLittlesLawLimit().flatMap(ReportSummary::figure)));
+						load.ofLittlesLawLimit().flatMap(ReportSummary::figure)),
+				load.journeys(), load.passwordChecks().map((checks) -> passwordChecks(checks, load)));
+	}
+
+	private static SummaryJson.PasswordChecks passwordChecks(LoadResult.PasswordChecks checks, LoadResult load) {
+		return new SummaryJson.PasswordChecks(round(checks.checks()), round(checks.seconds()),
+				round(checks.wallSeconds()), checks.upperBound(), figure(checks.secondsPerJourney(load.journeys())),
+				figure(checks.shareOfAppCpu()));
 	}
 
 	private static SummaryJson.Figures figures(Summary summary) {

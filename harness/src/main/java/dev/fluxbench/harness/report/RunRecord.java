@@ -142,6 +142,26 @@ public record RunRecord(RunJson json) {
 			.findFirst();
 	}
 
+	/**
+	 * Whether a level ran for a time, its users iterating until it ended, rather than for a number
+	 * of iterations: a journey cut short by its end left nobody's load lighter. Open-model stages
+	 * are always held.
+	 */
+	public boolean isHeld(int load) {
+		if (isOpenModel()) {
+			return true;
+		}
+		String termination = this.json.scenario()
+			.levels()
+			.stream()
+			.filter((level) -> level.load() == load)
+			.map(RunJson.Level::termination)
+			.findFirst()
+			.orElse(this.json.scenario().termination());
+		// As Termination.Hold words it; run.json keeps the words.
+		return termination.startsWith("held");
+	}
+
 	/** Whether run.json has the load's end: a load without it is shown, marked, and kept out of every verdict. */
 	public boolean isFinished(int trial, String stack, int load) {
 		return loadRun(trial, stack, load).flatMap(RunJson.LoadRun::finished).isPresent();

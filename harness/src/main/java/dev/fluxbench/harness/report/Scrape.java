@@ -25,10 +25,15 @@ import dev.fluxbench.harness.results.MetricsCsv;
  * @param liveThreads the app's live JVM threads (platform threads: virtual ones are not counted)
  * @param gcPauses GC pauses so far, over every collector and cause
  * @param gcPauseSeconds time in GC pauses so far
+ * @param passwordChecks the app's password checks so far ({@code fluxbench_password_checks_total})
+ * @param passwordCheckSeconds what they took, over both clocks of
+ * {@code fluxbench_password_check_seconds_total}: thread CPU, and wall time where the JDK measured
+ * no CPU
+ * @param passwordCheckWallSeconds of that, the wall time: an upper bound of the CPU it stands for
  */
 public record Scrape(Instant at, double heapUsed, double heapCommitted, double nonHeapUsed, double nonHeapCommitted,
 		double rss, double appCpuSeconds, double generatorCpuSeconds, double liveThreads, double gcPauses,
-		double gcPauseSeconds) {
+		double gcPauseSeconds, double passwordChecks, double passwordCheckSeconds, double passwordCheckWallSeconds) {
 
 	/**
 	 * Every complete scrape of a metrics file, in time order; none when the file is missing. What
@@ -70,6 +75,12 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 
 		private double gcPauseSeconds = Double.NaN;
 
+		private double passwordChecks = Double.NaN;
+
+		private double passwordCheckSeconds = Double.NaN;
+
+		private double passwordCheckWallSeconds = Double.NaN;
+
 		Builder(Instant at) {
 			this.at = at;
 		}
@@ -103,6 +114,17 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 				case "app jvm_threads_live_threads" -> this.liveThreads = line.value();
 				case "app jvm_gc_pause_seconds_count" -> this.gcPauses = plus(this.gcPauses, line.value());
 				case "app jvm_gc_pause_seconds_sum" -> this.gcPauseSeconds = plus(this.gcPauseSeconds, line.value());
+				// Summed over every series: a Prometheus server may add labels of its own (instance, job).
+				case "app fluxbench_password_checks_total" -> this.passwordChecks = plus(this.passwordChecks, line.value());
+				case "app fluxbench_password_check_seconds_total" -> {
+					this.passwordCheckSeconds = plus(this.passwordCheckSeconds, line.value());
+					if (line.tags().contains("clock=\"wall\"")) {
+						this.passwordCheckWallSeconds = plus(this.passwordCheckWallSeconds, line.value());
+					}
+					else if (Double.isNaN(this.passwordCheckWallSeconds)) {
+						this.passwordCheckWallSeconds = 0;
+					}
+				}
 				default -> {
 				}
 			}
@@ -114,7 +136,9 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 
 		Scrape build() {
 			return new Scrape(this.at, this.heapUsed, this.heapCommitted, this.nonHeapUsed, this.nonHeapCommitted,
-					this.rss, Double.isNaN(this.appCpu) ? this.exposedCpu : this.appCpu, this.generatorCpu, this.liveThreads, this.gcPauses, this.gcPauseSeconds);
+					this.rss, Double.isNaN(this.appCpu) ? this.exposedCpu : this.appCpu, this.generatorCpu,
+					this.liveThreads, this.gcPauses, this.gcPauseSeconds, this.passwordChecks, this.passwordCheckSeconds,
+					this.passwordCheckWallSeconds);
 		}
 
 	}

@@ -501,14 +501,16 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 	 * @param samples how many samples it recorded
 	 * @param errors how many of them failed
 	 * @param verdict "ok", or the assertions that failed
+	 * @param journeys how the users' journeys ended; empty in files of harnesses that did not count them
 	 */
 	public record LoadRun(int load, Optional<Instant> started, Optional<Instant> finished, long samples, long errors,
-			String verdict) {
+			String verdict, Optional<Journeys> journeys) {
 
 		public LoadRun {
 			started = ResultJson.optional(started);
 			finished = ResultJson.optional(finished);
 			verdict = ResultJson.text(verdict);
+			journeys = ResultJson.optional(journeys);
 		}
 
 	}

@@ -60,15 +60,38 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 	 * @param finished whether run.json says it ran to its end; an unfinished one enters no verdict
 	 * @param summaries the figures over all labels ({@code *}) first, then per label when there are several
 	 * @param efficiency what the answers cost
+	 * @param journeys how the users' journeys ended (run.json's count); empty when it has none
+	 * @param passwordChecks what checking passwords cost the app; empty when it exposes no such metric
 	 */
 	public record Load(int load, String stack, int trial, boolean finished, List<Figures> summaries,
-			Efficiency efficiency) {
+			Efficiency efficiency, Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks) {
 
 		public Load {
 			stack = ResultJson.text(stack);
 			summaries = ResultJson.list(summaries);
 			efficiency = (efficiency != null) ? efficiency
 					: new Efficiency(null, null, null, null, null, null, null, null, null, null);
+			journeys = ResultJson.optional(journeys);
+			passwordChecks = ResultJson.optional(passwordChecks);
+		}
+
+	}
+
+	/**
+	 * What checking passwords cost the app during one load.
+	 * @param checks password checks made
+	 * @param cpuSeconds the time they took: thread CPU, plus wall time where the JDK measured no CPU
+	 * @param wallSeconds of {@code cpuSeconds}, the wall time
+	 * @param upperBound whether some of it is wall time, which makes every figure here an upper bound
+	 * @param cpuSecondsPerJourney per journey started; null when the journeys were not counted
+	 * @param shareOfAppCpu as a fraction of the app's CPU over the load; null when that is unknown
+	 */
+	public record PasswordChecks(double checks, double cpuSeconds, double wallSeconds, boolean upperBound,
+			Optional<Double> cpuSecondsPerJourney, Optional<Double> shareOfAppCpu) {
+
+		public PasswordChecks {
+			cpuSecondsPerJourney = ResultJson.optional(cpuSecondsPerJourney);
+			shareOfAppCpu = ResultJson.optional(shareOfAppCpu);
 		}
 
 	}

@@ -18,6 +18,7 @@ import java.util.function.UnaryOperator;
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.metrics.MetricsRecorder;
 import dev.fluxbench.harness.results.AssertionOutcome;
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
@@ -28,6 +29,7 @@ import dev.fluxbench.harness.results.SummaryCsv;
 import dev.fluxbench.harness.scenario.Assertion;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Stack;
+import dev.fluxbench.harness.scenario.Termination;
 import dev.fluxbench.harness.scenario.Workload;
 import dev.fluxbench.harness.target.MetricsSource;
 import dev.fluxbench.harness.target.Target;
@@ -203,13 +205,14 @@ public final class Benchmark {
 			Services services) {
 		SampleSink.Progress progress = new SampleSink.Progress();
 		Instant start = Instant.now();
+		Journeys journeys;
 		String prefix = "[" + scenario.name() + "] " + key.stack() + " trial " + key.trial() + "/" + scenario.trials()
 				+ " load " + key.load() + " " + scenario.workload().unit();
 		try (SamplesCsv samples = SamplesCsv.create(this.results.samplesCsv(key));
 				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key), app.metrics(), app.pid(),
 						services.pids());
 				StatusLine status = this.console.status(prefix, scenario.estimatedLength(level), progress)) {
-			this.load.run(level, app.baseUri(), samples::write, progress);
+			journeys = this.load.run(level, app.baseUri(), samples::write, progress);
 		}
 		if (shuttingDown()) {
 			// The targets were stopped under this load: its figures would describe the shutdown.
@@ -222,8 +225,9 @@ public final class Benchmark {
 		Optional<Double> target = scenario.isOpenModel() ? Optional.of((double) key.load()) : Optional.empty();
 		SummaryCsv.append(this.results.summaryCsv(), summaries, target, verdict);
 		this.console.measured(prefix, summaries, verdict);
+		this.console.journeys(prefix, journeys, level.termination() instanceof Termination.Hold);
 		return new RunJson.LoadRun(key.load(), Optional.of(start), Optional.of(Instant.now()), progress.samples(),
-				progress.errors(), verdict);
+				progress.errors(), verdict, Optional.of(journeys));
 	}
 
 	/** Checks every assertion against its label's summary, recording each outcome. */

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.target.Target;
 
@@ -45,6 +46,18 @@ final class Console {
 			.ifPresent((all) -> this.out.printf("%s: %d samples, %d errors, p50 %d ms, p99 %d ms, %.0f rps [%s]%n",
 					prefix, all.samples(), all.errors(), all.p50().toMillis(), all.p99().toMillis(), all.throughput(),
 					verdict));
+	}
+
+	/**
+	 * Only when users left the load early: the figures just printed were then measured over fewer
+	 * users than the level has.
+	 */
+	void journeys(String prefix, Journeys journeys, boolean held) {
+		long lost = journeys.lost(held);
+		if (lost > 0) {
+			this.out.printf("%s: %d of %d journeys did not complete (%d stopped by a failed request): the load got"
+					+ " lighter as they left%n", prefix, lost, journeys.started(), journeys.stopped());
+		}
 	}
 
 }

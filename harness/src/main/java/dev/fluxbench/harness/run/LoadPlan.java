@@ -29,6 +29,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Step;
@@ -60,6 +61,8 @@ final class LoadPlan {
 	/** Enough to warm every code path of a target without queueing on one core. */
 	static final int WARMUP_USERS = 20;
 
+	private static final String REFERENCE = "${";
+
 	private static final Pattern ENV = Pattern.compile("\\$\\{env\\.([A-Za-z_][A-Za-z0-9_]*)}");
 
 	private final Scenario scenario;
@@ -75,11 +78,15 @@ final class LoadPlan {
 		this.environment = environment;
 	}
 
-	/** Runs one measured load level against {@code target}; every sample goes to {@code consumer}. */
-	void run(Workload.Level level, URI target, Consumer<Sample> consumer, SampleSink.Progress progress) {
+	/**
+	 * Runs one measured load level against {@code target}; every sample goes to {@code consumer}.
+	 * @return how the users' journeys ended
+	 */
+	Journeys run(Workload.Level level, URI target, Consumer<Sample> consumer, SampleSink.Progress progress) {
 		SampleSink sink = SampleSink.to(consumer, expectedStatus(), progress);
-		try {
-			execute(plan(target, threadGroupFor(level, basePath(target)), sink));
+		try (JourneyCounter journeys = JourneyCounter.open()) {
+			execute(plan(target, threadGroupFor(level, basePath(target), journeys), sink));
+			return journeys.journeys();
 		}
 		finally {
 			sink.close();
@@ -95,8 +102,9 @@ final class LoadPlan {
 		int users = Math.max(1, Math.min(WARMUP_USERS, this.scenario.levels().getFirst().load()));
 		SampleSink sink = SampleSink.to((sample) -> {
 		}, expectedStatus(), progress);
-		try {
-			execute(plan(target, threadGroup("warmup", users, duration, journey(this.scenario.journey(), basePath(target))),
+		try (JourneyCounter journeys = JourneyCounter.open()) {
+			execute(plan(target,
+					threadGroup("warmup", users, duration, journey(this.scenario.journey(), basePath(target), journeys)),
 					sink));
 		}
 		finally {
@@ -113,7 +121,7 @@ final class LoadPlan {
 	private DslTestPlan plan(URI target, BaseThreadGroup<?> group, SampleSink sink) {
 		List<TestPlanChild> children = new ArrayList<>();
 		// JMeter takes each sampler's path as it is and ignores the defaults' path: a target's base
-		// path goes in front of every request's path instead (see sampler()).
+		// path goes in front of every request's path instead (see url()).
 		children.add(httpDefaults().url(target.getScheme() + "://" + target.getRawAuthority())
 			.connectionTimeout(this.scenario.connectTimeout())
 			.responseTimeout(this.scenario.responseTimeout()));
@@ -134,8 +142,8 @@ final class LoadPlan {
 		return testPlan(children.toArray(TestPlanChild[]::new));
 	}
 
-	BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath) {
-		ThreadGroupChild[] children = children(basePath);
+	BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath, JourneyCounter journeys) {
+		ThreadGroupChild[] children = children(basePath, journeys);
 		if (this.scenario.workload() instanceof Workload.Open open) {
 			Duration hold = ((Termination.Hold) level.termination()).duration();
 			return rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
@@ -150,8 +158,11 @@ final class LoadPlan {
 		return group.children(children);
 	}
 
-	private ThreadGroupChild[] children(String basePath) {
-		List<ThreadGroupChild> children = new ArrayList<>(List.of(journey(this.scenario.journey(), basePath)));
+	private ThreadGroupChild[] children(String basePath, JourneyCounter journeys) {
+		List<ThreadGroupChild> children = new ArrayList<>();
+		children.add(journeys.start());
+		children.addAll(List.of(journey(this.scenario.journey(), basePath, journeys)));
+		children.add(journeys.end());
 		Step.Pause think = this.scenario.thinkTime();
 		if (!think.isZero()) {
 			// A timer at the thread group's level runs before every sampler in it, loops included.
@@ -160,8 +171,8 @@ final class LoadPlan {
 		return children.toArray(ThreadGroupChild[]::new);
 	}
 
-	private ThreadGroupChild[] journey(List<Step> steps, String basePath) {
-		return steps.stream().map((step) -> element(step, basePath)).toArray(ThreadGroupChild[]::new);
+	private ThreadGroupChild[] journey(List<Step> steps, String basePath, JourneyCounter journeys) {
+		return steps.stream().map((step) -> element(step, basePath, journeys)).toArray(ThreadGroupChild[]::new);
 	}
 
 	/** A target's path, as {@code /shop} of {@code http://host/shop/}, without its last slash. */
@@ -170,18 +181,18 @@ final class LoadPlan {
 		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
 	}
 
-	private ThreadGroupChild element(Step step, String basePath) {
+	private ThreadGroupChild element(Step step, String basePath, JourneyCounter journeys) {
 		return switch (step) {
-			case Step.Request request -> sampler(request, basePath);
+			case Step.Request request -> sampler(request, basePath, journeys);
 			case Step.Pause pause -> pause.min().equals(pause.max()) ? threadPause(pause.min())
 					: threadPause("${__Random(" + pause.min().toMillis() + "," + pause.max().toMillis() + ")}");
-			case Step.Repeat repeat -> forLoopController(repeat.times(), journey(repeat.steps(), basePath));
+			case Step.Repeat repeat -> forLoopController(repeat.times(), journey(repeat.steps(), basePath, journeys));
 		};
 	}
 
-	private DslHttpSampler sampler(Step.Request request, String basePath) {
-		DslHttpSampler sampler = httpSampler(request.label(), basePath + resolve(request.path()))
-			.method(request.method());
+	private DslHttpSampler sampler(Step.Request request, String basePath, JourneyCounter journeys) {
+		String target = resolve(request.path());
+		DslHttpSampler sampler = httpSampler(request.label(), url(target, basePath)).method(request.method());
 		boolean contentType = false;
 		for (Map.Entry<String, String> header : request.headers().entrySet()) {
 			sampler = sampler.header(header.getKey(), resolve(header.getValue()));
@@ -200,6 +211,9 @@ final class LoadPlan {
 			}
 		}
 		List<BaseSampler.SamplerChild> children = new ArrayList<>();
+		if (target.startsWith(REFERENCE) && !basePath.isEmpty()) {
+			children.add(new TargetBasePath(basePath));
+		}
 		// JMeter fails every 4xx and 5xx by itself; the scenario's status decides instead, so that a
 		// journey may expect a 401 or a 404.
 		children.add(responseAssertion("status").fieldToTest(DslResponseAssertion.TargetField.RESPONSE_CODE)
@@ -226,15 +240,44 @@ final class LoadPlan {
 				case REGEX -> regexExtractor(extraction.variable(), extraction.expression())
 					.defaultValue(extraction.defaultValue());
 				case HEADER -> regexExtractor(extraction.variable(),
-						"(?im)^" + Pattern.quote(extraction.expression()) + ":\\s*(.*?)\\s*$")
+						"(?im)^" + quote(extraction.expression()) + ":\\s*(.*?)\\s*$")
 					.fieldToCheck(DslRegexExtractor.TargetField.RESPONSE_HEADERS)
 					.defaultValue(extraction.defaultValue());
 			});
 		}
 		if (request.stopOnFailure()) {
-			children.add(new StopUserOnFailure());
+			children.add(journeys.stopUserOnFailure());
 		}
 		return sampler.children(children.toArray(BaseSampler.SamplerChild[]::new));
+	}
+
+	/**
+	 * Where a request goes, as its sampler takes it: a path goes after the target's base path, an
+	 * absolute URL goes as it is (jmeter-java-dsl splits it into scheme, host, port and path). A
+	 * path that starts with a reference is known only per sample, when {@link TargetBasePath}
+	 * decides; JMeter itself sends a resolved path that starts with {@code http://} as a whole URL.
+	 */
+	static String url(String path, String basePath) {
+		if (Step.Request.isAbsoluteUrl(path) || path.startsWith(REFERENCE)) {
+			return path;
+		}
+		return basePath + path;
+	}
+
+	/**
+	 * A header name as a regular expression that matches it literally, in JMeter's regex engine
+	 * (Jakarta ORO's Perl 5 syntax by default) as in Java's: ORO knows no {@code \Q...\E}, so
+	 * {@link Pattern#quote} would match nothing there.
+	 */
+	static String quote(String text) {
+		StringBuilder quoted = new StringBuilder(text.length() * 2);
+		for (char c : text.toCharArray()) {
+			if (!Character.isLetterOrDigit(c)) {
+				quoted.append('\\');
+			}
+			quoted.append(c);
+		}
+		return quoted.toString();
 	}
 
 	/** Puts environment values in; JMeter resolves every other reference per sample. */

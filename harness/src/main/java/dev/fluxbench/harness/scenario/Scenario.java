@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A load scenario, as read from its file (see docs/scenario-format.md): who calls what, how
@@ -122,9 +124,13 @@ public record Scenario(String name, String description, String source, List<Stri
 		return (this.workload instanceof Workload.Closed closed) ? closed.thinkTime() : Step.Pause.NONE;
 	}
 
-	/** Whether the built-in stacks need the LDAP directory: a request that sends credentials. */
+	/** Whether the built-in stacks need the LDAP directory: a request that sends credentials it checks. */
 	public boolean needsDirectory() {
-		return requests().stream().anyMatch(Step.Request::sendsCredentials);
+		Set<String> issued = requests().stream()
+			.flatMap((request) -> request.extractions().stream())
+			.map(Step.Extraction::variable)
+			.collect(Collectors.toSet());
+		return requests().stream().anyMatch((request) -> request.sendsCredentials(issued));
 	}
 
 	public Round round() {

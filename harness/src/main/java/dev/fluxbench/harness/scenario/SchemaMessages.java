@@ -26,6 +26,9 @@ final class SchemaMessages {
 	/** The schema's pattern for names and labels. */
 	private static final String NAME = "^[A-Za-z0-9][A-Za-z0-9._-]*$";
 
+	/** The schema's pattern for a request's path: a path, an absolute URL, or a reference that holds one. */
+	static final String PATH = "^(/|https?://|\\$\\{)";
+
 	/** The schema's pattern for variable names. */
 	private static final String VARIABLE = "^[A-Za-z_][A-Za-z0-9_]*$";
 
@@ -129,7 +132,8 @@ final class SchemaMessages {
 			return text + " is not a share: " + SHARE;
 		}
 		return switch (regex) {
-			case "^/" -> text + " must start with '/': it is the path and query, as /concerts/data/artists?page=0";
+			case PATH -> text + " must start with '/', as /concerts/data/artists?page=0 (the target's URL goes in"
+					+ " front), or be an absolute http(s) URL or a ${...} reference to one";
 			case NAME ->
 				text + " is not a name: use letters, digits, '.', '_' and '-', and start with a letter or digit";
 			case VARIABLE -> text + " cannot name a variable: use letters, digits and _, and do not start with a digit";

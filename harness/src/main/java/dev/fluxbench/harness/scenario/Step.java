@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -26,7 +27,9 @@ public sealed interface Step {
 	 * @param label what its samples are called in every result file; unique in a journey, since
 	 * the report compares targets label by label
 	 * @param method HTTP method
-	 * @param path path and query, starting with '/'
+	 * @param path path and query, starting with '/', which goes after the target's URL; or an absolute
+	 * http(s) URL, sent as it is; or a reference such as {@code ${operationUrl}}, whose value decides
+	 * request by request which of the two it is
 	 * @param headers sent with every call, in this order
 	 * @param basicAuth HTTP Basic credentials, turned into an Authorization header
 	 * @param body the request body, if any
@@ -45,8 +48,9 @@ public sealed interface Step {
 		public Request {
 			Objects.requireNonNull(label, "label");
 			Objects.requireNonNull(method, "method");
-			if (!path.startsWith("/")) {
-				throw new IllegalArgumentException("A request path starts with '/': " + path);
+			if (!path.startsWith("/") && !isAbsoluteUrl(path) && !path.startsWith(REFERENCE)) {
+				throw new IllegalArgumentException(
+						"A request path starts with '/', http://, https:// or a ${...} reference: " + path);
 			}
 			headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
 			Objects.requireNonNull(basicAuth, "basicAuth");
@@ -56,16 +60,34 @@ public sealed interface Step {
 			extractions = List.copyOf(extractions);
 		}
 
+		private static final String REFERENCE = "${";
+
+		/** Whether a path, or a reference's value, is a whole URL that goes out as it is, whatever the target. */
+		public static boolean isAbsoluteUrl(String path) {
+			return path.startsWith("http://") || path.startsWith("https://");
+		}
+
 		/** A GET that expects 200 and checks nothing else. */
 		public static Request get(String label, String path) {
 			return new Request(label, "GET", path, Map.of(), Optional.empty(), Optional.empty(), 200, Duration.ZERO,
 					List.of(), List.of(), false);
 		}
 
-		/** Whether the request authenticates: the built-in stacks then need the LDAP directory. */
-		public boolean sendsCredentials() {
-			return this.basicAuth.isPresent()
-					|| this.headers.keySet().stream().anyMatch((name) -> name.equalsIgnoreCase("Authorization"));
+		/**
+		 * Whether the request sends credentials that the built-in stacks check against the LDAP
+		 * directory: HTTP Basic, as {@code basicAuth} or written out. A bearer token, or a value the
+		 * journey took from an earlier answer (seed 002's {@code Authorization: ${access_token}}), was
+		 * issued by the app, which checks it itself.
+		 * @param issued the variables the journey extracts from answers
+		 */
+		public boolean sendsCredentials(Set<String> issued) {
+			return this.basicAuth.isPresent() || this.headers.entrySet()
+				.stream()
+				.filter((header) -> header.getKey().equalsIgnoreCase("Authorization"))
+				.map(Map.Entry::getValue)
+				.anyMatch((value) -> !value.regionMatches(true, 0, "Bearer ", 0, "Bearer ".length())
+						&& !(value.startsWith(REFERENCE) && value.endsWith("}")
+								&& issued.contains(value.substring(REFERENCE.length(), value.length() - 1))));
 		}
 
 		@Override

@@ -18,6 +18,15 @@ class CommandsTest {
 		assertThat(outcome.out()).contains("thesis-stress", "boot2-passthrough", "concerts-1000", "quick", "(default)")
 			.contains("000_7f0aef5aecc896c0.txt", "001_9c0053dc7fc6618a.txt", "004_22a772f8fae86275.txt")
 			.contains("mvc-vt", "webflux", "apps/mvc/target/fluxbench-mvc.jar");
+		// Seed 002's scenario and its WebFlux variants, each with the seed it comes from.
+		assertThat(outcome.out()).contains("ippon-operations", "stacks: mvc,mvc-vt,webflux,webflux-jdbc,"
+				+ "webflux-jdbc-parallel,webflux-vt; seeds: 002_40e23d62534e9a56.txt");
+		for (String variant : new String[] { "webflux-jdbc ", "webflux-jdbc-parallel ", "webflux-vt " }) {
+			assertThat(outcome.out().lines().dropWhile((line) -> !line.startsWith("  " + variant)).skip(1).findFirst())
+				.as(variant)
+				.hasValueSatisfying((line) -> assertThat(line).contains("apps/webflux/target/fluxbench-webflux.jar",
+						"seed: 002_40e23d62534e9a56.txt"));
+		}
 	}
 
 	@Test

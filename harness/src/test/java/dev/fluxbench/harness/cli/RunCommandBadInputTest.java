@@ -50,7 +50,8 @@ class RunCommandBadInputTest {
 
 	@Test
 	void unknownStackIsBadUsage() {
-		expect(run("--stacks", "mvc,struts")).isUsageError("unknown stack 'struts'; known: mvc, mvc-vt, webflux, mvc-redis, webflux-redis");
+		expect(run("--stacks", "mvc,struts")).isUsageError("unknown stack 'struts'; known: mvc, mvc-vt, webflux, mvc-redis, webflux-redis, "
+				+ "webflux-jdbc, webflux-jdbc-parallel, webflux-vt");
 	}
 
 	@Test

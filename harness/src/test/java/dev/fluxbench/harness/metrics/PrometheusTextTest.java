@@ -1,6 +1,7 @@
 package dev.fluxbench.harness.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,21 @@ class PrometheusTextTest {
 				new PrometheusText.Series("hikaricp_connections_active",
 						"application=\"fluxbench-mvc\",pool=\"artists\",stack=\"mvc\"", 3.0),
 				new PrometheusText.Series("process_cpu_usage", "", 0.25));
+	}
+
+	@Test
+	void keepsSeed002sPasswordChecksAndTheTimeTheyTookOnEitherClock() {
+		assertThat(PrometheusText.parseKept("""
+				# TYPE fluxbench_password_checks_total counter
+				fluxbench_password_checks_total{application="fluxbench-webflux",stack="webflux-vt"} 120.0
+				fluxbench_password_check_seconds_total{application="fluxbench-webflux",clock="cpu",stack="webflux-vt"} 0.0
+				fluxbench_password_check_seconds_total{application="fluxbench-webflux",clock="wall",stack="webflux-vt"} 7.5
+				fluxbench_passwords_other_total 3.0
+				"""))
+			.extracting(PrometheusText.Series::name, PrometheusText.Series::value)
+			.containsExactly(tuple("fluxbench_password_checks_total", 120.0),
+					tuple("fluxbench_password_check_seconds_total", 0.0),
+					tuple("fluxbench_password_check_seconds_total", 7.5));
 	}
 
 	@Test

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.results.ResultsDirectory;
@@ -73,6 +74,85 @@ final class FixtureRun {
 		return directory;
 	}
 
+	/** The targets of {@link #writeSeed002}: one on virtual threads, one over a blocking repository. */
+	static final List<String> SEED_002_STACKS = List.of("mvc-vt", "webflux-jdbc");
+
+	/**
+	 * A run like seed 002's, at 50 users started at once, one journey each: sign in (a password
+	 * check), then two requests. mvc-vt's users all finish; five of webflux-jdbc's are stopped by a
+	 * failed request and one more ends short. Both apps expose their password checks, mvc-vt's as
+	 * wall time (virtual threads, where the JDK measures no thread CPU), webflux-jdbc's as CPU time.
+	 */
+	static Path writeSeed002(Path directory) {
+		ResultsDirectory files = new ResultsDirectory(directory);
+		int users = 50;
+		List<RunJson.TargetRun> targetRuns = new ArrayList<>();
+		Instant clock = START;
+		for (String stack : SEED_002_STACKS) {
+			boolean loses = stack.equals("webflux-jdbc");
+			LoadKey key = new LoadKey("seed-002", users, stack, 1);
+			List<Sample> samples = new ArrayList<>();
+			for (int user = 0; user < users; user++) {
+				boolean stopped = loses && user < 5;
+				boolean endedShort = loses && user == 5;
+				int sent = stopped ? 2 : endedShort ? 1 : 3;
+				for (int request = 0; request < sent; request++) {
+					boolean failed = stopped && request == 1;
+					samples.add(new Sample(clock.plusMillis(user * 10L + request * 2000L),
+							List.of("authentication", "get-all-operations", "create-new-operation").get(request),
+							Duration.ofMillis(120), Duration.ofMillis(110), Duration.ZERO, 64, failed ? "500" : "200",
+							!failed, failed ? "http_500" : ""));
+				}
+			}
+			samples.sort((a, b) -> a.timestamp().compareTo(b.timestamp()));
+			try (SamplesCsv csv = SamplesCsv.create(files.samplesCsv(key))) {
+				samples.forEach(csv::write);
+			}
+			List<MetricsCsv.Line> lines = new ArrayList<>();
+			for (int second = 0; second <= 6; second++) {
+				Instant at = clock.plusSeconds(second);
+				// 20 CPU-seconds over the load, of which the 50 password checks took a quarter.
+				lines.add(new MetricsCsv.Line(at, "app", "cpu_time_seconds", "", 30 + second * 20 / 6.0));
+				lines.add(new MetricsCsv.Line(at, "app", "fluxbench_password_checks_total", "stack=\"" + stack + "\"",
+						7 + second * 50 / 6.0));
+				double checking = 1 + second * 5 / 6.0;
+				lines.add(new MetricsCsv.Line(at, "app", "fluxbench_password_check_seconds_total",
+						"clock=\"cpu\",stack=\"" + stack + "\"", loses ? checking : 0.5));
+				lines.add(new MetricsCsv.Line(at, "app", "fluxbench_password_check_seconds_total",
+						"clock=\"wall\",stack=\"" + stack + "\"", loses ? 0 : checking));
+			}
+			try (MetricsCsv csv = MetricsCsv.create(files.metricsCsv(key))) {
+				csv.write(lines);
+			}
+			targetRuns.add(RunJson.TargetRun.starting(1, stack)
+				.launched(2000, 8080, List.of(), Duration.ofSeconds(5), NullNode.getInstance())
+				.withLoad(new RunJson.LoadRun(users, Optional.of(clock), Optional.of(clock.plusSeconds(6)),
+						samples.size(), loses ? 5 : 0, "ok",
+						Optional.of(loses ? new Journeys(50, 44, 5, 1) : new Journeys(50, 50, 0, 0))))
+				.stoppedAt(clock.plusSeconds(7)));
+			clock = clock.plusSeconds(10);
+		}
+		RunJson.Scenario scenario = new RunJson.Scenario("seed-002", "sign in, list, create", "scenarios/seed-002.yaml",
+				List.of("002_40e23d62534e9a56.txt"), "closed (loads are users)", List.of(users), Duration.ZERO,
+				"1 iteration each", List.of(new RunJson.Level(users, Duration.ZERO, "1 iteration each")), "PT0S..PT0S",
+				List.of(new RunJson.Request("authentication", "POST", "/api/authenticate", 200, Duration.ZERO, List.of(),
+						0, List.of("access_token"), Optional.empty(), true),
+						new RunJson.Request("get-all-operations", "GET", "/api/operations", 200, Duration.ZERO,
+								List.of("Authorization"), 0, List.of(), Optional.empty(), true),
+						new RunJson.Request("create-new-operation", "POST", "/api/operations", 200, Duration.ZERO,
+								List.of("Authorization"), 0, List.of(), Optional.empty(), false)),
+				List.of(new RunJson.JourneyStep.Send("authentication"), new RunJson.JourneyStep.Send("get-all-operations"),
+						new RunJson.JourneyStep.Send("create-new-operation")),
+				Optional.of(new RunJson.Round(3, Duration.ZERO, false)), List.of(), List.of(), List.of(), Optional.empty(),
+				Optional.empty(), Optional.empty());
+		new RunJson(RunJson.FORMAT_VERSION, "test", List.of("run"), RunJson.Status.FINISHED, Optional.empty(),
+				Optional.of(START), Optional.of(clock), new RunJson.Jdk(null, null, null, null), new RunJson.Os(null, null, null),
+				2, null, List.of(), Map.of(), null, scenario, 1.0, 1, Optional.of(Duration.ZERO), SEED_002_STACKS, List.of(),
+				Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), targetRuns, List.of())
+			.write(files.runJson());
+		return directory;
+	}
+
 	/** Writes every load's samples and metrics; returns the target runs as run.json records them. */
 	private static List<RunJson.TargetRun> writeLoads(ResultsDirectory files, boolean killed) {
 		SplittableRandom random = new SplittableRandom(42);
@@ -85,10 +165,13 @@ final class FixtureRun {
 				for (int load : LOADS) {
 					boolean torn = killed && trial == TRIALS && stack.equals("webflux") && load == 20;
 					LoadKey key = new LoadKey(SCENARIO, load, stack, trial);
-					writeLoad(files, key, clock, random, torn);
+					int samples = writeLoad(files, key, clock, random, torn);
 					if (!torn) {
+						// Each user's journey is one request, sent back to back: the one under way when the
+						// 8 s ran out is unfinished.
 						targetRun = targetRun.withLoad(new RunJson.LoadRun(load, Optional.of(clock),
-								Optional.of(clock.plusSeconds(SECONDS_PER_LOAD)), 0, 0, "ok"));
+								Optional.of(clock.plusSeconds(SECONDS_PER_LOAD)), 0, 0, "ok",
+								Optional.of(new Journeys(samples + load, samples, 0, load))));
 					}
 					clock = clock.plusSeconds(SECONDS_PER_LOAD + 2);
 				}
@@ -206,8 +289,11 @@ final class FixtureRun {
 		}
 	}
 
-	/** Users send back to back for the load's seconds; the app's cost and memory rise with its work. */
-	private static void writeLoad(ResultsDirectory files, LoadKey key, Instant start, SplittableRandom random,
+	/**
+	 * Users send back to back for the load's seconds; the app's cost and memory rise with its work.
+	 * @return how many samples it wrote
+	 */
+	private static int writeLoad(ResultsDirectory files, LoadKey key, Instant start, SplittableRandom random,
 			boolean torn) {
 		boolean slow = key.stack().equals("mvc") && key.load() == 20;
 		double spread = slow ? 60 : 20;
@@ -233,6 +319,7 @@ final class FixtureRun {
 			append(files.samplesCsv(key), "2026-11-22T06:59:59.000Z,passthrough,1");
 		}
 		writeMetrics(files.metricsCsv(key), start, samples.size(), key.stack().equals("mvc") ? 0.9 : 0.6, key.trial());
+		return samples.size();
 	}
 
 	private static void writeMetrics(Path file, Instant start, int samples, double cpuPerRequestMillis, int trial) {

@@ -9,10 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.fluxbench.harness.report.Verdict.Outcome;
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.SummaryJson;
 import org.junit.jupiter.api.Test;
@@ -34,10 +36,14 @@ class ReportTest {
 	}
 
 	@Test
-	void aRunJsonOfAnOlderHarnessGivesTheSameReport(@TempDir Path directory) throws IOException {
+	void aRunJsonOfAnOlderHarnessGivesTheSameReportWithoutTheJourneysItDidNotCount(@TempDir Path directory)
+			throws IOException {
 		Report.write(FixtureRun.writeAsOlderHarness(directory, false));
-		assertThat(directory.resolve(Report.MARKDOWN)).content(StandardCharsets.UTF_8)
-			.isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+		String golden = Files.readString(GOLDEN, StandardCharsets.UTF_8);
+		int journeys = golden.indexOf("## Journeys\n");
+		assertThat(journeys).isPositive();
+		String withoutJourneys = golden.substring(0, journeys) + golden.substring(golden.indexOf("## ", journeys + 1));
+		assertThat(directory.resolve(Report.MARKDOWN)).content(StandardCharsets.UTF_8).isEqualTo(withoutJourneys);
 	}
 
 	@Test
@@ -149,6 +155,54 @@ class ReportTest {
 		Map<?, ?> chartData = new ObjectMapper().readValue(data, Map.class);
 		assertThat(chartData.get("stacks")).isEqualTo(FixtureRun.STACKS);
 		assertThat(chartData.get("colours")).isEqualTo(Map.of("mvc", "#3b6fb6", "webflux", "#d1563b"));
+	}
+
+	@Test
+	void aTargetThatLostUsersIsWarnedOfInTheDecisionBeforeItsComparisons(@TempDir Path directory) {
+		Report report = Report.of(RunResults.read(FixtureRun.writeSeed002(directory)));
+		assertThat(report.decision().getFirst()).isEqualTo("Warning, 50 users: webflux-jdbc lost users. 6 of the 50 "
+				+ "journeys its users started did not complete (5 stopped by a failed request, 1 ended otherwise), so the "
+				+ "rest of its load ran with fewer users: its times here were measured under less than 50 users and look "
+				+ "better than they are.");
+		assertThat(report.decision()).filteredOn((line) -> line.startsWith("Warning")).hasSize(1);
+		assertThat(report.decision()).anyMatch((line) -> line.startsWith("50 users, authentication: "));
+	}
+
+	@Test
+	void journeysAndPasswordChecksHaveATableEachInTheMarkdownAndTheHtml(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.writeSeed002(directory));
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("| 50 | mvc-vt | 1 | 50 | 50 | 0 | 0 | 0 |", "| 50 | webflux-jdbc | 1 | 50 | 44 | 5 | 1 | 6 |")
+			// 50 checks; mvc-vt's 5 s are wall time, an upper bound; a quarter of the app's 20 CPU-seconds each.
+			.contains("| 50 | mvc-vt | 1 | 50 | ≤ 5 | ≤ 0.100 | ≤ 25% |", "| 50 | webflux-jdbc | 1 | 50 | 5 | 0.100 | 25% |")
+			.contains("≤ marks an upper bound: on virtual threads");
+		assertThat(written.html()).content(StandardCharsets.UTF_8)
+			.contains("<section id=\"journeys\">", "<section id=\"password-checks\">",
+					"<li>Warning, 50 users: webflux-jdbc lost users.");
+	}
+
+	@Test
+	void summaryJsonHoldsJourneysAndPasswordChecksWhereThereAreAny(@TempDir Path directory) throws IOException {
+		SummaryJson seed002 = SummaryJson.read(Report.write(FixtureRun.writeSeed002(directory.resolve("002")))
+			.summaryJson());
+		assertThat(seed002.loads()).extracting(SummaryJson.Load::journeys)
+			.containsExactly(Optional.of(new Journeys(50, 50, 0, 0)), Optional.of(new Journeys(50, 44, 5, 1)));
+		assertThat(seed002.loads().getFirst().passwordChecks()).hasValueSatisfying((checks) -> {
+			assertThat(checks.checks()).isEqualTo(50);
+			assertThat(checks.cpuSeconds()).isEqualTo(5);
+			assertThat(checks.wallSeconds()).isEqualTo(5);
+			assertThat(checks.upperBound()).isTrue();
+			assertThat(checks.cpuSecondsPerJourney()).hasValue(0.1);
+			assertThat(checks.shareOfAppCpu()).hasValue(0.25);
+		});
+		assertThat(seed002.loads().getLast().passwordChecks())
+			.hasValueSatisfying((checks) -> assertThat(checks.upperBound()).isFalse());
+		// A run whose apps expose no password metric says nothing of them.
+		Report.Written fixture = Report.write(FixtureRun.write(directory.resolve("fixture"), false));
+		assertThat(SummaryJson.read(fixture.summaryJson()).loads())
+			.allSatisfy((load) -> assertThat(load.passwordChecks()).isEmpty());
+		assertThat(fixture.markdown()).content(StandardCharsets.UTF_8).doesNotContain("assword");
+		assertThat(Files.readString(fixture.summaryJson(), StandardCharsets.UTF_8)).contains("\"passwordChecks\": null");
 	}
 
 	@Test

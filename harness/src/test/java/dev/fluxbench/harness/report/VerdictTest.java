@@ -105,7 +105,7 @@ class VerdictTest {
 			samples.add(sample(i * 10L, (i >= 98) ? p99 : 10));
 		}
 		return LoadResult.of(new LoadKey("s", 10, "x", trial), finished, samples, List.of(), Duration.ZERO,
-				Optional.empty());
+				Optional.empty(), Optional.empty());
 	}
 
 	/** {@code rps} samples a second for ten seconds. */
@@ -114,7 +114,8 @@ class VerdictTest {
 		for (int i = 0; i < rps * 10; i++) {
 			samples.add(sample(i * 10_000L / (rps * 10), 1));
 		}
-		return LoadResult.of(new LoadKey("s", 10, "x", trial), true, samples, List.of(), Duration.ZERO, Optional.empty());
+		return LoadResult.of(new LoadKey("s", 10, "x", trial), true, samples, List.of(), Duration.ZERO, Optional.empty(),
+				Optional.empty());
 	}
 
 	private static Sample sample(long startMillis, long elapsed) {

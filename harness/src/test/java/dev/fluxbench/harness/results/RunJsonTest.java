@@ -141,7 +141,8 @@ class RunJsonTest {
 		RunJson.TargetRun launched = RunJson.TargetRun.starting(1, "mvc")
 			.launched(4242, 8080, List.of("--fluxbench.cache.mode=none"), Duration.ofMillis(5300),
 					ResultJson.tree("{\"build\": {\"version\": \"0.1.0\"}, \"cpus\": 1}"))
-			.withLoad(new RunJson.LoadRun(10, Optional.of(START), Optional.of(START.plusSeconds(8)), 120, 1, "ok"))
+			.withLoad(new RunJson.LoadRun(10, Optional.of(START), Optional.of(START.plusSeconds(8)), 120, 1, "ok",
+					Optional.of(new Journeys(10, 9, 1, 0))))
 			.stoppedAt(START.plusSeconds(9));
 		RunJson.TargetRun given = RunJson.TargetRun.starting(1, "before").given(URI.create("http://127.0.0.1:9090/api"));
 		return new RunJson(RunJson.FORMAT_VERSION, "0.1.0", List.of("run", "--scale", "0.5"), RunJson.Status.FINISHED,

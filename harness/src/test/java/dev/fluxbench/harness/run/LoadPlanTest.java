@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
@@ -39,6 +41,8 @@ class LoadPlanTest {
 	private HttpServer server;
 
 	private final List<String> requests = new CopyOnWriteArrayList<>();
+
+	private final AtomicInteger operations = new AtomicInteger();
 
 	@BeforeEach
 	void startServer() throws IOException {
@@ -60,7 +64,25 @@ class LoadPlanTest {
 				+ ((auth != null) ? " auth=" + auth : ""));
 		int status = 200;
 		String body;
-		if (path.startsWith("/shop/login")) {
+		String method = exchange.getRequestMethod();
+		if (path.equals("/shop/operations") && method.equals("POST")) {
+			// The apps answer with an absolute Location, as seed 002's JHipster apps did.
+			int id = this.operations.incrementAndGet();
+			exchange.getResponseHeaders().set("Location", "http://127.0.0.1:" + this.server.getAddress().getPort()
+					+ "/shop/operations/" + id);
+			body = "{\"id\":" + id + "}";
+			status = 201;
+		}
+		else if (path.startsWith("/shop/operations/")) {
+			body = method.equals("DELETE") ? "" : "{\"id\":" + path.substring("/shop/operations/".length()) + "}";
+			status = method.equals("DELETE") ? 204 : 200;
+		}
+		else if (path.startsWith("/shop/gate/")) {
+			// Users 2 and 4 are turned away.
+			body = "{}";
+			status = (Integer.parseInt(path.substring("/shop/gate/".length())) % 2 == 0) ? 500 : 200;
+		}
+		else if (path.startsWith("/shop/login")) {
 			exchange.getResponseHeaders().set("Location", "/shop/items/7");
 			body = "{\"token\":\"abc\",\"user\":{\"id\":42}}";
 			status = 201;
@@ -77,7 +99,7 @@ class LoadPlanTest {
 		}
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		exchange.getResponseHeaders().set("Content-Type", "application/json");
-		exchange.sendResponseHeaders(status, bytes.length);
+		exchange.sendResponseHeaders(status, (bytes.length == 0) ? -1 : bytes.length);
 		try (OutputStream out = exchange.getResponseBody()) {
 			out.write(bytes);
 		}
@@ -175,10 +197,117 @@ class LoadPlanTest {
 	void everyBuiltInScenarioBuildsATestPlanForEachLevel() {
 		for (Scenario scenario : Catalogue.scenarios()) {
 			LoadPlan plan = new LoadPlan(scenario, Map.of());
-			for (Workload.Level level : scenario.levels()) {
-				assertThat(plan.threadGroupFor(level, "")).as("%s at %d", scenario.name(), level.load()).isNotNull();
+			try (JourneyCounter journeys = JourneyCounter.open()) {
+				for (Workload.Level level : scenario.levels()) {
+					assertThat(plan.threadGroupFor(level, "", journeys)).as("%s at %d", scenario.name(), level.load())
+						.isNotNull();
+				}
 			}
 		}
+	}
+
+	@Test
+	void anAbsoluteUrlFromALocationHeaderIsRequestedAsItIsEachTimeItIsExtracted() {
+		Scenario scenario = read("""
+				version: 1
+				name: operations
+				load:
+				  closed: {users: [1], iterations: 1}
+				journey:
+				  - repeat:
+				      times: 2
+				      steps:
+				        - request:
+				            label: create
+				            method: POST
+				            path: /operations
+				            json: {description: SAMPLE_TEXT}
+				            status: 201
+				            extract: [{variable: operationUrl, header: Location}]
+				            stopOnFailure: true
+				        - repeat:
+				            times: 2
+				            steps:
+				              - request: {label: read, path: "${operationUrl}"}
+				        - request: {label: delete, method: DELETE, path: "${operationUrl}", status: 204}
+				""");
+		List<Sample> samples = run(scenario, Map.of());
+		// The target is http://127.0.0.1:PORT/shop/: the Location already holds /shop, and is not put after it again.
+		assertThat(this.requests).containsExactly("POST /shop/operations", "GET /shop/operations/1",
+				"GET /shop/operations/1", "DELETE /shop/operations/1", "POST /shop/operations", "GET /shop/operations/2",
+				"GET /shop/operations/2", "DELETE /shop/operations/2");
+		assertThat(samples).allSatisfy((sample) -> assertThat(sample.success()).as(sample.label()).isTrue());
+	}
+
+	@Test
+	void aReferenceThatHoldsAPathAndALiteralUrlGoWhereAPathAndAUrlGo() {
+		String url = "http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop/items/7";
+		Scenario scenario = read("""
+				version: 1
+				name: references
+				variables: {item: /items/7, itemUrl: "%s"}
+				load:
+				  closed: {users: [1], iterations: 1}
+				journey:
+				  - request: {label: by-path, path: "${item}?v=1"}
+				  - request: {label: by-url, path: "${itemUrl}?v=2"}
+				  - request: {label: literal, path: "%s?v=3"}
+				""".formatted(url, url));
+		List<Sample> samples = run(scenario, Map.of());
+		assertThat(samples).extracting(Sample::success).containsExactly(true, true, true);
+		assertThat(this.requests).containsExactly("GET /shop/items/7?v=1", "GET /shop/items/7?v=2",
+				"GET /shop/items/7?v=3");
+	}
+
+	@Test
+	void journeysCountUsersThatStartFinishAndAreStoppedByAFailedRequest() {
+		Scenario scenario = read("""
+				version: 1
+				name: gate
+				load:
+				  closed: {users: [5], iterations: 2}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				  - pause: 10ms
+				  - request:
+				      label: gate
+				      path: /gate/${__threadNum}
+				      stopOnFailure: true
+				""");
+		List<Sample> samples = new CopyOnWriteArrayList<>();
+		Journeys journeys = run(scenario, Map.of(), samples);
+		// Users 2 and 4 are stopped in their first journey, the last step of it: they neither complete it nor
+		// start another. The other three run both of theirs.
+		assertThat(journeys).isEqualTo(new Journeys(8, 6, 2, 0));
+		assertThat(journeys.lost(false)).isEqualTo(2);
+		assertThat(samples).filteredOn((sample) -> !sample.success()).hasSize(2);
+		assertThat(samples).hasSize(3 * 2 * 2 + 2 * 2);
+	}
+
+	@Test
+	void aHeldLevelLeavesJourneysUnfinishedWhenItsTimeRunsOutAndLosesNoUser() {
+		Scenario scenario = read("""
+				version: 1
+				name: held
+				load:
+				  closed: {users: [2], hold: 1s}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				  - pause: 200ms
+				""");
+		Journeys journeys = run(scenario, Map.of(), new CopyOnWriteArrayList<>());
+		assertThat(journeys.completed()).isGreaterThanOrEqualTo(2);
+		assertThat(journeys.stopped()).isZero();
+		assertThat(journeys.started()).isEqualTo(journeys.completed() + journeys.unfinished());
+		assertThat(journeys.unfinished()).isLessThanOrEqualTo(2);
+		assertThat(journeys.lost(true)).isZero();
+	}
+
+	@Test
+	void aRequestGoesAfterTheBasePathUnlessItIsAWholeUrlOrKnownOnlyPerSample() {
+		assertThat(LoadPlan.url("/api/x", "/shop")).isEqualTo("/shop/api/x");
+		assertThat(LoadPlan.url("http://other:9090/api/x", "/shop")).isEqualTo("http://other:9090/api/x");
+		assertThat(LoadPlan.url("${operationUrl}", "/shop")).isEqualTo("${operationUrl}");
 	}
 
 	@Test
@@ -194,10 +323,14 @@ class LoadPlanTest {
 
 	private List<Sample> run(Scenario scenario, Map<String, String> environment) {
 		List<Sample> samples = new CopyOnWriteArrayList<>();
-		new LoadPlan(scenario, environment).run(scenario.levels().getFirst(),
+		run(scenario, environment, samples);
+		return samples;
+	}
+
+	private Journeys run(Scenario scenario, Map<String, String> environment, List<Sample> samples) {
+		return new LoadPlan(scenario, environment).run(scenario.levels().getFirst(),
 				URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop/"), samples::add,
 				new SampleSink.Progress());
-		return samples;
 	}
 
 }

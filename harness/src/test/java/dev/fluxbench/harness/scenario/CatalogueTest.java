@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -115,6 +116,83 @@ class CatalogueTest {
 		assertThat(round.requests()).isEqualTo(1);
 		assertThat(round.floor()).isEqualTo(Duration.ofMillis(1800));
 		assertThat(round.hasFloor()).isTrue();
+	}
+
+	@Test
+	void ipponOperationsIsSeed002sGatlingJourneyStepForStep() {
+		Scenario ippon = Catalogue.byName("ippon-operations").orElseThrow();
+		assertThat(ippon.seeds()).containsExactly("002_40e23d62534e9a56.txt");
+		assertThat(ippon.stacks()).isEqualTo(Stack.IPPON_VARIANTS);
+		assertThat(ippon.loads()).containsExactly(5000, 10000, 15000, 20000);
+		assertThat(ippon.levels()).allSatisfy((level) -> {
+			assertThat(level.rampUp()).as("atOnceUsers").isZero();
+			assertThat(level.termination()).isEqualTo(new Termination.Iterations(1));
+		});
+		assertThat(ippon.requests()).extracting(Step.Request::label)
+			.containsExactly("first-unauthenticated-request", "authentication", "authenticated-request",
+					"get-all-operations", "create-new-operation", "get-created-operation", "delete-created-operation");
+		assertThat(ippon.requests()).extracting(Step.Request::method)
+			.containsExactly("GET", "POST", "GET", "GET", "POST", "GET", "DELETE");
+		assertThat(ippon.requests()).extracting(Step.Request::status).containsExactly(401, 200, 200, 200, 201, 200, 204);
+		// Gatling's exitHereIfFailed follows the first request, the authentication and each creation.
+		assertThat(ippon.requests()).extracting(Step.Request::stopOnFailure)
+			.containsExactly(true, true, false, false, true, false, false);
+		assertThat(ippon.requests().get(1).body()).hasValue("{\"username\":\"admin\", \"password\":\"admin\"}");
+		assertThat(ippon.requests().get(1).extractions())
+			.containsExactly(new Step.Extraction("access_token", Step.Extraction.Source.HEADER, "Authorization", ""));
+		assertThat(ippon.requests().get(4).extractions())
+			.containsExactly(new Step.Extraction("new_operation_url", Step.Extraction.Source.HEADER, "Location", ""));
+		assertThat(ippon.requests().subList(5, 7)).extracting(Step.Request::path).containsOnly("${new_operation_url}");
+		assertThat(ippon.requests().subList(2, 7))
+			.allSatisfy((request) -> assertThat(request.headers()).containsEntry("Authorization", "${access_token}"));
+		// 1 + 1 + 2 + 2 x (list + create + 8 reads + delete) requests, and the seed's pauses: 5 + 1 + 2 x 5 + 2 x
+		// (7.5 mean + 5 + 8 x 3 + 5) s.
+		assertThat(ippon.round().requests()).isEqualTo(26);
+		assertThat(ippon.round().floor()).isEqualTo(Duration.ofSeconds(99));
+		// The token is the app's own: no LDAP directory is started for it.
+		assertThat(ippon.needsDirectory()).isFalse();
+	}
+
+	@Test
+	void ipponOperationsAtAHundredthIsFiftyToTwoHundredUsersWithTheSeedsPauses() {
+		Scenario quick = Catalogue.byName("ippon-operations").orElseThrow().scaled(0.01);
+		assertThat(quick.loads()).containsExactly(50, 100, 150, 200);
+		assertThat(quick.levels().getFirst().rampUp()).isZero();
+		assertThat(quick.levels().getFirst().termination()).isEqualTo(new Termination.Iterations(1));
+		assertThat(quick.warmup()).isEqualTo(Duration.ofSeconds(1));
+		// Pauses describe the users, not the size of the test: each level still lasts a journey, about 100 s.
+		assertThat(quick.estimatedLength(quick.levels().getFirst())).isEqualTo(Duration.ofSeconds(99));
+	}
+
+	@Test
+	void seed002sWebfluxVariantsAreProfilesOfTheWebfluxJar() {
+		assertThat(List.of(Stack.WEBFLUX_JDBC, Stack.WEBFLUX_JDBC_PARALLEL, Stack.WEBFLUX_VT)).allSatisfy((variant) -> {
+			assertThat(variant.jar()).isEqualTo(Stack.WEBFLUX.jar());
+			assertThat(variant.cache()).isEqualTo(Stack.Cache.NONE);
+			assertThat(variant.seed()).isEqualTo("002_40e23d62534e9a56.txt");
+		});
+		assertThat(Stack.WEBFLUX_JDBC.profiles()).containsExactly("jdbc");
+		assertThat(Stack.WEBFLUX_JDBC_PARALLEL.profiles()).containsExactly("jdbc", "parallel");
+		assertThat(Stack.WEBFLUX_VT.profiles()).containsExactly("vt");
+		assertThat(Stack.WEBFLUX_JDBC_PARALLEL.schema()).isEqualTo("fluxbench_webflux_jdbc_parallel");
+		assertThat(Stack.byId("webflux-vt")).contains(Stack.WEBFLUX_VT);
+	}
+
+	@Test
+	void aBearerTokenOrOneTheJourneyWasIssuedNeedsNoDirectoryButBasicCredentialsDo() {
+		Step.Request bearer = new Step.Request("a", "GET", "/", Map.of("Authorization", "Bearer abc"), Optional.empty(),
+				Optional.empty(), 200, Duration.ZERO, List.of(), List.of(), false);
+		Step.Request issued = new Step.Request("b", "GET", "/", Map.of("authorization", "${token}"), Optional.empty(),
+				Optional.empty(), 200, Duration.ZERO, List.of(), List.of(), false);
+		Step.Request basic = new Step.Request("c", "GET", "/", Map.of("Authorization", "Basic bG9hZHRlc3Q6eA=="),
+				Optional.empty(), Optional.empty(), 200, Duration.ZERO, List.of(), List.of(), false);
+		Step.Request fromEnvironment = new Step.Request("d", "GET", "/", Map.of("Authorization", "${env.AUTH}"),
+				Optional.empty(), Optional.empty(), 200, Duration.ZERO, List.of(), List.of(), false);
+		assertThat(bearer.sendsCredentials(Set.of())).isFalse();
+		assertThat(issued.sendsCredentials(Set.of("token"))).isFalse();
+		assertThat(issued.sendsCredentials(Set.of())).as("not issued by the app: may be Basic").isTrue();
+		assertThat(basic.sendsCredentials(Set.of())).isTrue();
+		assertThat(fromEnvironment.sendsCredentials(Set.of("token"))).isTrue();
 	}
 
 	@Test

@@ -320,6 +320,19 @@ class ScenarioReaderTest {
 	class BadSchema {
 
 		@Test
+		void aPathThatIsNeitherAPathNorAUrlNorAReferenceSaysWhatItMayBe() {
+			assertRefused("""
+					version: 1
+					name: t
+					load:
+					  closed: {users: [1], iterations: 1}
+					journey:
+					  - request: {label: a, path: api/operations}
+					""", 6, "'api/operations' in 'journey[0].request.path' must start with '/'",
+					"or be an absolute http(s) URL or a ${...} reference to one");
+		}
+
+		@Test
 		void unknownTopLevelKey() {
 			assertRefused("""
 					version: 1

@@ -5,6 +5,8 @@ import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 
+import dev.fluxbench.contract.account.AccountPaths;
+import dev.fluxbench.contract.operation.OperationPaths;
 import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.AfterAll;
@@ -181,14 +183,32 @@ class SecurityConfigurationTests {
 
 	@Test
 	void artistsPassthroughAndActuatorShouldRunThroughNoSecurityFilterChain() {
-		assertThat(this.chains).as("ours only, not Boot's default chain").hasSize(1);
-		SecurityFilterChain api = this.chains.get(0);
+		assertThat(this.chains).as("ours only, not Boot's default chain: seed 002's tokens, then the directory")
+			.hasSize(2);
 		for (String open : List.of("/concerts/data/artists", "/passthrough/message", "/actuator/health",
 				"/no/such/path")) {
-			assertThat(api.matches(new MockHttpServletRequest("GET", open))).as(open).isFalse();
+			assertThat(this.chains).as(open)
+				.noneMatch((chain) -> chain.matches(new MockHttpServletRequest("GET", open)));
 		}
+		SecurityFilterChain api = this.chains.get(1);
 		assertThat(api.matches(new MockHttpServletRequest("GET", UNIT))).isTrue();
 		assertThat(api.matches(new MockHttpServletRequest("GET", UnitPaths.STATS))).isTrue();
+	}
+
+	@Test
+	void seed002PathsShouldReachTheTokenChainFirstAndTheRestOfApiTheDirectory() {
+		SecurityFilterChain tokens = this.chains.get(0);
+		for (String path : List.of(AccountPaths.ACCOUNT, AccountPaths.AUTHENTICATE, OperationPaths.OPERATIONS,
+				OperationPaths.OPERATIONS + "/1")) {
+			assertThat(tokens.matches(new MockHttpServletRequest("GET", path))).as(path).isTrue();
+		}
+		for (String path : List.of(UNIT, UnitPaths.INGESTIONS, UnitPaths.STATS, "/api/accounts")) {
+			assertThat(tokens.matches(new MockHttpServletRequest("GET", path))).as(path).isFalse();
+		}
+		assertThat(probe(this.mvc.get().uri(AccountPaths.ACCOUNT), "ada", "ada-secret"))
+			.as("a directory user's HTTP Basic is no token")
+			.hasStatus(HttpStatus.UNAUTHORIZED)
+			.hasHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"fluxbench\"");
 	}
 
 	@Test

@@ -1,21 +1,31 @@
 package dev.fluxbench.app.system;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.zaxxer.hikari.HikariDataSource;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.boot.r2dbc.autoconfigure.R2dbcProperties;
 import org.springframework.stereotype.Component;
 
-/** The database and its pool as configured, under {@code database} in /actuator/info. */
+/**
+ * The database and its pool as configured, under {@code database} in /actuator/info, and under
+ * {@code database.jdbc} the JDBC pool of the jdbc and vt variants, in mvc's words.
+ */
 @Component
 class DatabaseInfoContributor implements InfoContributor {
 
 	private final R2dbcProperties r2dbc;
 
-	DatabaseInfoContributor(R2dbcProperties r2dbc) {
+	private final ObjectProvider<HikariDataSource> jdbc;
+
+	DatabaseInfoContributor(R2dbcProperties r2dbc, ObjectProvider<HikariDataSource> jdbc) {
 		this.r2dbc = r2dbc;
+		this.jdbc = jdbc;
 	}
 
 	@Override
@@ -29,7 +39,23 @@ class DatabaseInfoContributor implements InfoContributor {
 		Map<String, Object> database = new LinkedHashMap<>();
 		database.put("url", this.r2dbc.getUrl());
 		database.put("pool", pool);
+		HikariDataSource jdbc = this.jdbc.getIfAvailable();
+		if (jdbc != null) {
+			database.put("jdbc", jdbc(jdbc));
+		}
 		builder.withDetail("database", database);
+	}
+
+	private static Map<String, Object> jdbc(HikariDataSource dataSource) {
+		Map<String, Object> pool = new LinkedHashMap<>();
+		pool.put("implementation", "hikaricp");
+		pool.put("maxSize", dataSource.getMaximumPoolSize());
+		pool.put("minIdle", dataSource.getMinimumIdle());
+		pool.put("acquireTimeout", Duration.ofMillis(dataSource.getConnectionTimeout()).toString());
+		Map<String, Object> jdbc = new LinkedHashMap<>();
+		jdbc.put("url", dataSource.getJdbcUrl());
+		jdbc.put("pool", pool);
+		return jdbc;
 	}
 
 }

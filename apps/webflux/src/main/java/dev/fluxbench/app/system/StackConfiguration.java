@@ -1,5 +1,7 @@
 package dev.fluxbench.app.system;
 
+import dev.fluxbench.app.operation.OperationsVariant;
+
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MeterRegistryCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -8,9 +10,11 @@ import org.springframework.context.annotation.Configuration;
 @Configuration(proxyBeanMethods = false)
 class StackConfiguration {
 
+	// Seed 002's variants are stacks of their own in every result: webflux, webflux-jdbc,
+	// webflux-jdbc-parallel or webflux-vt, from the settings that switch them (OperationsVariant).
 	@Bean
-	Stack stack() {
-		return new Stack("webflux");
+	Stack stack(OperationsVariant variant) {
+		return new Stack(variant.stack());
 	}
 
 	@Bean

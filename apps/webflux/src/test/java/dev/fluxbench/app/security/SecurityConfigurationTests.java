@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import dev.fluxbench.contract.account.AccountPaths;
+import dev.fluxbench.contract.operation.OperationPaths;
 import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.AfterAll;
@@ -198,14 +200,31 @@ class SecurityConfigurationTests {
 
 	@Test
 	void artistsPassthroughAndActuatorShouldRunThroughNoSecurityFilterChain() {
-		assertThat(this.chains).as("ours only, not Boot's default chain").hasSize(1);
-		SecurityWebFilterChain api = this.chains.get(0);
+		assertThat(this.chains).as("ours only, not Boot's default chain: seed 002's tokens, then the directory")
+			.hasSize(2);
 		for (String open : List.of("/concerts/data/artists", "/passthrough/message", "/actuator/health",
 				"/no/such/path")) {
-			assertThat(matches(api, open)).as(open).isFalse();
+			assertThat(this.chains).as(open).noneMatch((chain) -> matches(chain, open));
 		}
+		SecurityWebFilterChain api = this.chains.get(1);
 		assertThat(matches(api, UNIT)).isTrue();
 		assertThat(matches(api, UnitPaths.STATS)).isTrue();
+	}
+
+	@Test
+	void seed002PathsShouldReachTheTokenChainFirstAndTheRestOfApiTheDirectory() {
+		SecurityWebFilterChain tokens = this.chains.get(0);
+		for (String path : List.of(AccountPaths.ACCOUNT, AccountPaths.AUTHENTICATE, OperationPaths.OPERATIONS,
+				OperationPaths.OPERATIONS + "/1")) {
+			assertThat(matches(tokens, path)).as(path).isTrue();
+		}
+		for (String path : List.of(UNIT, UnitPaths.INGESTIONS, UnitPaths.STATS, "/api/accounts")) {
+			assertThat(matches(tokens, path)).as(path).isFalse();
+		}
+		assertThat(probe(this.client.get().uri(AccountPaths.ACCOUNT), "ada", "ada-secret"))
+			.as("a directory user's HTTP Basic is no token")
+			.hasStatus(HttpStatus.UNAUTHORIZED)
+			.hasHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"fluxbench\"");
 	}
 
 	@Test

@@ -1,0 +1,51 @@
+package dev.fluxbench.app.account;
+
+import java.time.Clock;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.authentication.AuthenticationManager;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.authentication.dao.DaoAuthenticationProvider;
+import org.springframework.security.core.userdetails.UsernameNotFoundException;
+
+/**
+ * Seed 002's accounts: who may sign in, what a password check costs, and the tokens handed out. The
+ * bearer-token chain that checks those tokens is in the security package, beside the directory's.
+ */
+@Configuration(proxyBeanMethods = false)
+class AccountConfiguration {
+
+	@Bean
+	TokenIssuer tokenIssuer(AccountProperties properties) {
+		return new TokenIssuer(properties, Clock.systemUTC());
+	}
+
+	@Bean
+	MeteredPasswordEncoder passwordEncoder(AccountProperties properties, MeterRegistry registry) {
+		return new MeteredPasswordEncoder(properties.bcryptCost(), registry);
+	}
+
+	/**
+	 * What {@code POST /api/authenticate} checks credentials with. Neither the provider nor the
+	 * user lookup is a bean: Spring Security would otherwise offer them to the directory's chain, or
+	 * warn that it will not.
+	 */
+	@Bean
+	AuthenticationManager accountAuthentication(AccountRepository accounts, MeteredPasswordEncoder passwordEncoder) {
+		DaoAuthenticationProvider provider = new DaoAuthenticationProvider((login) -> accounts.findByLogin(login)
+			.orElseThrow(() -> new UsernameNotFoundException("No user " + login)));
+		// Spring Security hashes a dummy password for an unknown user too, so that the time taken does
+		// not tell who exists; that check is counted like any other.
+		provider.setPasswordEncoder(passwordEncoder);
+		return new ProviderManager(provider);
+	}
+
+	@Bean
+	AccountInfoContributor accountInfoContributor(AccountProperties properties) {
+		return new AccountInfoContributor(properties);
+	}
+
+}

@@ -1,0 +1,84 @@
+package dev.fluxbench.app.operation;
+
+import java.math.RoundingMode;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import dev.fluxbench.contract.operation.OperationDto;
+import dev.fluxbench.contract.operation.OperationPaths;
+import dev.fluxbench.contract.operation.OperationRequest;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Sort;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.util.UriComponentsBuilder;
+
+/**
+ * Seed 002's operations, stored through the blocking {@link OperationJpaRepository} that webflux's
+ * jdbc variants share. Every request needs a bearer token (see the security package).
+ */
+@RestController
+@RequestMapping(path = OperationPaths.OPERATIONS, produces = MediaType.APPLICATION_JSON_VALUE)
+class OperationController {
+
+	private final OperationJpaRepository operations;
+
+	OperationController(OperationJpaRepository operations) {
+		this.operations = operations;
+	}
+
+	@GetMapping
+	ResponseEntity<List<OperationDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page,
+			@RequestParam(defaultValue = "" + OperationPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(OperationPaths.MAX_PAGE_SIZE) int size) {
+		Page<OperationEntity> found = this.operations.findAll(PageRequest.of(page, size, Sort.by("id")));
+		return ResponseEntity.ok()
+			.header(OperationPaths.TOTAL_COUNT_HEADER, Long.toString(found.getTotalElements()))
+			.body(found.getContent().stream().map(OperationEntity::toDto).toList());
+	}
+
+	@GetMapping("/{id}")
+	OperationDto get(@PathVariable long id) {
+		return this.operations.findById(id)
+			.map(OperationEntity::toDto)
+			.orElseThrow(() -> new OperationNotFoundException(id));
+	}
+
+	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<OperationDto> create(@Valid @RequestBody OperationRequest request, UriComponentsBuilder uri) {
+		OperationDto created = this.operations.save(OperationEntity.from(asStored(request))).toDto();
+		return ResponseEntity.created(uri.path(OperationPaths.OPERATIONS + "/{id}").build(created.id()))
+			.body(created);
+	}
+
+	@DeleteMapping("/{id}")
+	ResponseEntity<Void> delete(@PathVariable long id) {
+		OperationEntity operation = this.operations.findById(id)
+			.orElseThrow(() -> new OperationNotFoundException(id));
+		this.operations.delete(operation);
+		return ResponseEntity.noContent().build();
+	}
+
+	/**
+	 * The request as the database will hold it, so that the created operation answers with what a
+	 * later GET reads: {@code "1"} becomes {@code 1.00} in a {@code numeric(19, 2)} column, and a
+	 * timestamp keeps microseconds. Validation allows two decimals at most, so no amount is rounded.
+	 */
+	private static OperationRequest asStored(OperationRequest request) {
+		return new OperationRequest(request.id(), request.date().truncatedTo(ChronoUnit.MICROS),
+				request.description(), request.amount().setScale(2, RoundingMode.UNNECESSARY));
+	}
+
+}
