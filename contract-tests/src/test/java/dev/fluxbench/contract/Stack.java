@@ -54,7 +54,10 @@ enum Stack {
 		return this.profiles;
 	}
 
-	/** The PostgreSQL schema of this stack, so that the stacks never see each other's writes. */
+	/**
+	 * The PostgreSQL schema (in MariaDB, the database) of this stack, so that the stacks never see
+	 * each other's writes.
+	 */
 	String schema() {
 		return "contract_" + this.id.replace('-', '_');
 	}

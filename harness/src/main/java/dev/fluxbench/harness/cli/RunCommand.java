@@ -121,9 +121,11 @@ final class RunCommand implements Callable<Integer> {
 					+ " (default: the scenario's)")
 	private Duration warmup;
 
-	@Option(names = "--db", paramLabel = "h2|postgres|URL", defaultValue = "h2",
-			description = "where the stacks keep artists: each app's H2, PostgreSQL at 127.0.0.1:5432/test, or a"
-					+ " jdbc:postgresql://host:port/db?user=U URL. PostgreSQL schemas are reset before each trial"
+	@Option(names = "--db", paramLabel = "h2|postgres|mariadb|URL", defaultValue = "h2",
+			description = "where the stacks keep their data: each app's H2, PostgreSQL at 127.0.0.1:5432/test (as"
+					+ " postgres), MariaDB at 127.0.0.1:3306/test (as root), or a jdbc:postgresql://host:port/db?user=U"
+					+ " or jdbc:mariadb://host:port/db?user=U URL. Each stack has a PostgreSQL schema or a MariaDB"
+					+ " database of its own (fluxbench_mvc, ...), reset before each trial"
 					+ " (default: ${DEFAULT-VALUE})")
 	private String db;
 

@@ -1,63 +1,42 @@
 package dev.fluxbench.harness.launch;
 
-import java.net.URI;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 
 import dev.fluxbench.harness.scenario.Stack;
 
-/** The database the stacks use: each app's embedded H2, or a PostgreSQL server. */
+/** The database the stacks use: each app's embedded H2, or a PostgreSQL or MariaDB server. */
 public sealed interface Database {
 
-	/** Login wait when checking or resetting PostgreSQL, so that an unreachable one fails fast. */
+	/** Login wait when checking or resetting a server, so that an unreachable one fails fast. */
 	int LOGIN_TIMEOUT_SECONDS = 3;
 
 	/**
-	 * Parses {@code --db}: {@code h2}, {@code postgres} (127.0.0.1:5432/test as postgres) or a
-	 * {@code jdbc:postgresql://host[:port]/name[?user=U&password=P]} URL.
+	 * Parses {@code --db}: {@code h2}, {@code postgres} (127.0.0.1:5432/test as postgres),
+	 * {@code mariadb} (127.0.0.1:3306/test as root), or a
+	 * {@code jdbc:postgresql://host[:port]/name[?user=U&password=P]} or
+	 * {@code jdbc:mariadb://host[:port]/name[?user=U&password=P]} URL.
 	 * @throws IllegalArgumentException with a one-line reason
 	 */
 	static Database parse(String value) {
-		if (value.equals("h2")) {
-			return new H2();
-		}
-		if (value.equals("postgres")) {
-			return new Postgres("127.0.0.1", 5432, "test", "postgres", "");
-		}
-		if (!value.startsWith("jdbc:postgresql://")) {
-			throw new IllegalArgumentException("--db '" + value
-					+ "' is not h2, postgres or a jdbc:postgresql:// URL (the stacks speak PostgreSQL only)");
-		}
-		URI uri;
-		try {
-			uri = URI.create(value.substring("jdbc:".length()));
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IllegalArgumentException("--db '" + value + "' is not a valid URL");
-		}
-		String name = (uri.getPath() == null) ? "" : uri.getPath().replaceFirst("^/", "");
-		if (uri.getHost() == null || name.isEmpty()) {
-			throw new IllegalArgumentException("--db '" + value + "' needs a host and a database name");
-		}
-		String user = "postgres";
-		String password = "";
-		if (uri.getQuery() != null) {
-			for (String parameter : uri.getQuery().split("&")) {
-				String[] pair = parameter.split("=", 2);
-				if (pair[0].equals("user") && pair.length == 2) {
-					user = pair[1];
+		return switch (value) {
+			case "h2" -> new H2();
+			case "postgres" -> new Postgres("127.0.0.1", 5432, "test", "postgres", "");
+			case "mariadb" -> new Mariadb("127.0.0.1", 3306, "test", "root", "");
+			default -> {
+				if (value.startsWith("jdbc:postgresql://")) {
+					JdbcServer server = JdbcServer.parse(value, 5432, "postgres");
+					yield new Postgres(server.host(), server.port(), server.name(), server.user(), server.password());
 				}
-				else if (pair[0].equals("password") && pair.length == 2) {
-					password = pair[1];
+				if (value.startsWith("jdbc:mariadb://")) {
+					JdbcServer server = JdbcServer.parse(value, 3306, "root");
+					yield new Mariadb(server.host(), server.port(), server.name(), server.user(), server.password());
 				}
+				throw new IllegalArgumentException("--db '" + value + "' is not h2, postgres, mariadb or a"
+						+ " jdbc:postgresql:// or jdbc:mariadb:// URL (the stacks speak no other database)");
 			}
-		}
-		return new Postgres(uri.getHost(), (uri.getPort() < 0) ? 5432 : uri.getPort(), name, user, password);
+		};
 	}
 
 	/** The application arguments that point this stack at this database. */
@@ -110,38 +89,19 @@ public sealed interface Database {
 
 		@Override
 		public List<String> args(Stack stack) {
-			List<String> profiles = new ArrayList<>(List.of("postgres"));
-			profiles.addAll(stack.profiles());
-			// Both apps build their JDBC, R2DBC and Flyway URLs from these, so one set fits both.
-			return List.of("--spring.profiles.active=" + String.join(",", profiles), "--fluxbench.db.host=" + this.host,
-					"--fluxbench.db.port=" + this.port, "--fluxbench.db.name=" + this.name,
-					"--fluxbench.db.user=" + this.user, "--fluxbench.db.password=" + this.password,
-					"--fluxbench.db.schema=" + stack.schema());
+			return serverArgs("postgres", stack, this.host, this.port, this.name, this.user, this.password);
 		}
 
 		@Override
 		public void check() {
-			try (Connection connection = connect()) {
-				if (!connection.isValid(LOGIN_TIMEOUT_SECONDS)) {
-					throw new EnvironmentException("database " + jdbcUrl() + " accepted a connection but is not usable");
-				}
-			}
-			catch (SQLException ex) {
-				throw new EnvironmentException("database " + jdbcUrl() + " is unreachable: " + firstLine(ex.getMessage()),
-						ex);
-			}
+			JdbcServer.check(jdbcUrl(), connectionProperties());
 		}
 
 		@Override
 		public void reset(Stack stack) {
-			try (Connection connection = connect(); Statement statement = connection.createStatement()) {
-				// The app's Flyway creates and seeds the schema again when it starts.
-				statement.execute("drop schema if exists " + stack.schema() + " cascade");
-			}
-			catch (SQLException ex) {
-				throw new EnvironmentException("could not drop schema " + stack.schema() + " in " + jdbcUrl() + ": "
-						+ firstLine(ex.getMessage()), ex);
-			}
+			// The app's Flyway creates and seeds the schema again when it starts.
+			JdbcServer.execute(jdbcUrl(), connectionProperties(), "could not drop schema " + stack.schema(),
+					"drop schema if exists " + stack.schema() + " cascade");
 		}
 
 		@Override
@@ -149,19 +109,74 @@ public sealed interface Database {
 			return jdbcUrl() + " as " + this.user;
 		}
 
-		private Connection connect() throws SQLException {
-			Properties properties = new Properties();
-			properties.setProperty("user", this.user);
-			properties.setProperty("password", this.password);
+		private Properties connectionProperties() {
+			Properties properties = JdbcServer.credentials(this.user, this.password);
+			// pgjdbc counts both in seconds.
 			properties.setProperty("connectTimeout", Integer.toString(LOGIN_TIMEOUT_SECONDS));
 			properties.setProperty("loginTimeout", Integer.toString(LOGIN_TIMEOUT_SECONDS));
-			return DriverManager.getConnection(jdbcUrl(), properties);
+			return properties;
 		}
 
-		private static String firstLine(String message) {
-			return (message == null) ? "no reason given" : message.lines().findFirst().orElse("");
+	}
+
+	/**
+	 * A MariaDB server, where a schema is a database: each stack has a database of its own, named
+	 * like PostgreSQL's schema, dropped and created empty before each trial. It must exist before
+	 * the app starts, since the app's URL names it.
+	 */
+	record Mariadb(String host, int port, String name, String user, String password) implements Database {
+
+		@Override
+		public String toString() {
+			return describe();
 		}
 
+		String jdbcUrl() {
+			return "jdbc:mariadb://" + this.host + ":" + this.port + "/" + this.name;
+		}
+
+		@Override
+		public List<String> args(Stack stack) {
+			return serverArgs("mariadb", stack, this.host, this.port, this.name, this.user, this.password);
+		}
+
+		@Override
+		public void check() {
+			JdbcServer.check(jdbcUrl(), connectionProperties());
+		}
+
+		@Override
+		public void reset(Stack stack) {
+			// The app's Flyway creates and seeds the tables again when it starts.
+			JdbcServer.execute(jdbcUrl(), connectionProperties(), "could not recreate database " + stack.schema(),
+					"drop database if exists " + stack.schema(), "create database " + stack.schema());
+		}
+
+		@Override
+		public String describe() {
+			return jdbcUrl() + " as " + this.user;
+		}
+
+		private Properties connectionProperties() {
+			Properties properties = JdbcServer.credentials(this.user, this.password);
+			// MariaDB's driver counts it in milliseconds.
+			properties.setProperty("connectTimeout", Integer.toString(LOGIN_TIMEOUT_SECONDS * 1000));
+			return properties;
+		}
+
+	}
+
+	/**
+	 * Both apps build their JDBC, R2DBC and Flyway URLs from these, so one set fits both; the schema
+	 * is a PostgreSQL schema, or a MariaDB database.
+	 */
+	private static List<String> serverArgs(String profile, Stack stack, String host, int port, String name,
+			String user, String password) {
+		List<String> profiles = new ArrayList<>(List.of(profile));
+		profiles.addAll(stack.profiles());
+		return List.of("--spring.profiles.active=" + String.join(",", profiles), "--fluxbench.db.host=" + host,
+				"--fluxbench.db.port=" + port, "--fluxbench.db.name=" + name, "--fluxbench.db.user=" + user,
+				"--fluxbench.db.password=" + password, "--fluxbench.db.schema=" + stack.schema());
 	}
 
 }

@@ -105,9 +105,9 @@ class RunCommandBadInputTest {
 	}
 
 	@Test
-	void databaseOtherThanPostgresIsBadUsage() {
+	void databaseOtherThanPostgresOrMariadbIsBadUsage() {
 		expect(run("--db", "jdbc:mysql://127.0.0.1:3306/test"))
-			.isUsageError("is not h2, postgres or a jdbc:postgresql:// URL");
+			.isUsageError("is not h2, postgres, mariadb or a jdbc:postgresql:// or jdbc:mariadb:// URL");
 	}
 
 	@Test
@@ -155,6 +155,12 @@ class RunCommandBadInputTest {
 	void unreachableDatabaseIsAnEnvironmentProblem() {
 		expect(run("--db", "jdbc:postgresql://127.0.0.1:1/test?user=nobody"))
 			.isEnvironmentError("database jdbc:postgresql://127.0.0.1:1/test is unreachable");
+	}
+
+	@Test
+	void unreachableMariadbIsAnEnvironmentProblem() {
+		expect(run("--db", "jdbc:mariadb://127.0.0.1:1/test?user=nobody"))
+			.isEnvironmentError("database jdbc:mariadb://127.0.0.1:1/test is unreachable");
 	}
 
 	@Test

@@ -109,4 +109,15 @@ final class IngestionRules {
 		return (text == null || text.length() <= MAX_TEXT) ? text : text.substring(0, MAX_TEXT - 3) + "...";
 	}
 
+	/**
+	 * The ingestion's line count column as SQL names it. LINES is a reserved word in MariaDB (LOAD
+	 * DATA's {@code LINES TERMINATED BY}), which needs the name quoted; H2 and PostgreSQL take it
+	 * bare, and H2 would take a quoted {@code "lines"} for another column than the {@code LINES} it
+	 * created.
+	 * @param database the database's product name, as its JDBC or R2DBC driver reports it
+	 */
+	static String linesColumn(String database) {
+		return "MariaDB".equals(database) ? "`lines`" : "lines";
+	}
+
 }

@@ -1,6 +1,7 @@
 package dev.fluxbench.app.ingestion;
 
 import java.net.URI;
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -31,19 +32,30 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode) and PostgreSQL run
- * alike. A batch first reads the stored versions of its ids, then inserts the absent units and
- * updates the older ones in two JDBC batches: that tells inserted from updated from unchanged
- * exactly, which neither {@code MERGE} nor {@code on conflict} report, and neither is written the
- * same way in both databases. The update repeats the version test, so a unit changed meanwhile by
- * someone else is never set back.
+ * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL and
+ * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}). A batch first
+ * reads the stored versions of its ids, then inserts the absent units and updates the older ones in
+ * two JDBC batches: that tells inserted from updated from unchanged exactly, which neither
+ * {@code MERGE} nor {@code on conflict} nor {@code on duplicate key update} report, and none is
+ * written the same way in every database. The update repeats the version test, so a unit changed
+ * meanwhile by someone else is never set back.
  */
 @Repository
 class IngestionStore {
 
+	// %s: the line count's column, IngestionRules.linesColumn(...).
 	private static final String COLUMNS = """
-			id, partner, delta_day, file_url, started_at, finished_at, status, lines, accepted, inserted, updated,
+			id, partner, delta_day, file_url, started_at, finished_at, status, %s, accepted, inserted, updated,
 			unchanged, rejected, failure""";
+
+	private static final String START = """
+			insert into ingestion (partner, delta_day, file_url, started_at, status, %s, accepted, inserted,
+			updated, unchanged, rejected) values (:partner, :day, :url, :startedAt, 'RUNNING', 0, 0, 0, 0, 0, 0)""";
+
+	private static final String FINISH = """
+			update ingestion set status = :status, finished_at = :finishedAt, %s = :lines, accepted = :accepted,
+			inserted = :inserted, updated = :updated, unchanged = :unchanged, rejected = :rejected,
+			failure = :failure where id = :id""";
 
 	private static final String STORED = "select id, version, partner from unit where id in (:ids)";
 
@@ -64,23 +76,33 @@ class IngestionStore {
 
 	private final TransactionTemplate transactions;
 
+	private final String columns;
+
+	private final String start;
+
+	private final String finish;
+
 	IngestionStore(NamedParameterJdbcTemplate jdbc, TransactionTemplate transactions) {
 		this.jdbc = jdbc;
 		this.client = JdbcClient.create(jdbc);
 		this.transactions = transactions;
+		String lines = IngestionRules.linesColumn(jdbc.getJdbcTemplate()
+			.execute((Connection connection) -> connection.getMetaData().getDatabaseProductName()));
+		this.columns = COLUMNS.formatted(lines);
+		this.start = START.formatted(lines);
+		this.finish = FINISH.formatted(lines);
 	}
 
 	long start(String partner, LocalDate day, URI fileUrl, Instant startedAt) {
 		KeyHolder key = new GeneratedKeyHolder();
-		this.client.sql("""
-				insert into ingestion (partner, delta_day, file_url, started_at, status, lines, accepted, inserted,
-				updated, unchanged, rejected) values (:partner, :day, :url, :startedAt, 'RUNNING', 0, 0, 0, 0, 0, 0)""")
+		this.client.sql(this.start)
 			.param("partner", partner)
 			.param("day", day)
 			.param("url", fileUrl.toString())
 			.param("startedAt", utc(startedAt))
 			.update(key, "id");
-		return key.getKeyAs(Long.class);
+		// A Number: MariaDB's driver gives a BigInteger, the others a Long.
+		return key.getKey().longValue();
 	}
 
 	/** Stores one batch of lines in one transaction and counts what became of them. */
@@ -157,10 +179,7 @@ class IngestionStore {
 	}
 
 	void finish(long id, IngestionStatus status, Tally tally, String failure, Instant finishedAt) {
-		this.client.sql("""
-				update ingestion set status = :status, finished_at = :finishedAt, lines = :lines, accepted = :accepted,
-				inserted = :inserted, updated = :updated, unchanged = :unchanged, rejected = :rejected,
-				failure = :failure where id = :id""")
+		this.client.sql(this.finish)
 			.param("status", status.name())
 			.param("finishedAt", utc(finishedAt))
 			.param("lines", tally.lines)
@@ -175,14 +194,14 @@ class IngestionStore {
 	}
 
 	Optional<IngestionDto> find(long id) {
-		return this.client.sql("select " + COLUMNS + " from ingestion where id = :id")
+		return this.client.sql("select " + this.columns + " from ingestion where id = :id")
 			.param("id", id)
 			.query(IngestionStore::ingestion)
 			.optional();
 	}
 
 	List<IngestionDto> recent(int limit) {
-		return this.client.sql("select " + COLUMNS + " from ingestion order by id desc limit :limit")
+		return this.client.sql("select " + this.columns + " from ingestion order by id desc limit :limit")
 			.param("limit", limit)
 			.query(IngestionStore::ingestion)
 			.list();

@@ -1,7 +1,5 @@
 package dev.fluxbench.app.operation;
 
-import java.math.RoundingMode;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import dev.fluxbench.contract.operation.OperationDto;
@@ -58,7 +56,7 @@ class OperationController {
 
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<OperationDto> create(@Valid @RequestBody OperationRequest request, UriComponentsBuilder uri) {
-		OperationDto created = this.operations.save(OperationEntity.from(asStored(request))).toDto();
+		OperationDto created = this.operations.save(OperationEntity.from(request.asStored())).toDto();
 		return ResponseEntity.created(uri.path(OperationPaths.OPERATIONS + "/{id}").build(created.id()))
 			.body(created);
 	}
@@ -71,14 +69,5 @@ class OperationController {
 		return ResponseEntity.noContent().build();
 	}
 
-	/**
-	 * The request as the database will hold it, so that the created operation answers with what a
-	 * later GET reads: {@code "1"} becomes {@code 1.00} in a {@code numeric(19, 2)} column, and a
-	 * timestamp keeps microseconds. Validation allows two decimals at most, so no amount is rounded.
-	 */
-	private static OperationRequest asStored(OperationRequest request) {
-		return new OperationRequest(request.id(), request.date().truncatedTo(ChronoUnit.MICROS),
-				request.description(), request.amount().setScale(2, RoundingMode.UNNECESSARY));
-	}
 
 }

@@ -26,10 +26,14 @@ class StatsRepository {
 		return this.jdbc.sql("select count(*) from unit").query(Long.class).single();
 	}
 
-	/** The newest first; the id breaks a tie between two that started in the same instant. */
+	/**
+	 * The newest first; the id breaks a tie between two that started in the same instant. LINES is a
+	 * reserved word in MariaDB, but not after a table's name: qualified, the column needs no quotes,
+	 * which H2 would take for another name.
+	 */
 	List<RecentIngestion> lastIngestions(int limit) {
 		return this.jdbc.sql("""
-				select partner, delta_day, status, started_at, finished_at, lines, accepted, rejected
+				select partner, delta_day, status, started_at, finished_at, ingestion.lines, accepted, rejected
 				from ingestion order by started_at desc, id desc limit :limit""")
 			.param("limit", limit)
 			.query((row, number) -> new RecentIngestion(row.getString("partner"),

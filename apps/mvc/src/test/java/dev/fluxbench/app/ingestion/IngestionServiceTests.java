@@ -33,7 +33,8 @@ import static org.mockito.BDDMockito.given;
 
 /**
  * The whole ingestion against a real HTTP server and a real database: H2 here, in a database of
- * its own so that the other tests keep their seed; PostgreSQL in {@link IngestionServicePostgresTests}.
+ * its own so that the other tests keep their seed; PostgreSQL in {@link IngestionServicePostgresTests}
+ * and MariaDB in {@link IngestionServiceMariadbTests}.
  * Every test starts from the seeded units and no ingestions.
  */
 @SpringBootTest(
@@ -69,7 +70,12 @@ class IngestionServiceTests {
 		// The seed script writes the registry config too; this database is the tests' own.
 		this.jdbc.update("delete from unit");
 		this.jdbc.update("delete from registry_config");
-		new ResourceDatabasePopulator(new ClassPathResource("db/migration/V4__seed_units.sql")).execute(this.jdbc.getDataSource());
+		new ResourceDatabasePopulator(new ClassPathResource(seedScript())).execute(this.jdbc.getDataSource());
+	}
+
+	/** The script that seeds the units: db/migration's, which H2 and PostgreSQL share. */
+	String seedScript() {
+		return "db/migration/V4__seed_units.sql";
 	}
 
 	@Test

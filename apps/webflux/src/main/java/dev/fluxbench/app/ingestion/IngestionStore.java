@@ -4,12 +4,13 @@ import java.net.URI;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
+import java.util.stream.IntStream;
 
+import dev.fluxbench.app.system.DatabaseTimestamps;
 import dev.fluxbench.contract.unit.IngestionDto;
 import dev.fluxbench.contract.unit.IngestionStatus;
 import dev.fluxbench.contract.unit.RejectionDto;
@@ -17,6 +18,7 @@ import dev.fluxbench.contract.unit.UnitDto;
 import dev.fluxbench.contract.unit.delta.DeltaLine;
 import dev.fluxbench.contract.unit.delta.DeltaLine.Accepted;
 import dev.fluxbench.contract.unit.delta.DeltaLine.Rejection;
+import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
@@ -24,32 +26,48 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.r2dbc.core.binding.BindMarkers;
+import org.springframework.r2dbc.core.binding.BindMarkersFactory;
+import org.springframework.r2dbc.core.binding.BindMarkersFactoryResolver;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
- * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode) and PostgreSQL run
- * alike. A batch first reads the stored versions of its ids, then inserts the absent units and
- * updates the older ones: that tells inserted from updated from unchanged exactly, which neither
- * {@code MERGE} nor {@code on conflict} report, and neither is written the same way in both
- * databases. The update repeats the version test, so a unit changed meanwhile by someone else is
- * never set back. Both drivers read {@code $1}-style bind markers.
+ * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL and
+ * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}). A batch first
+ * reads the stored versions of its ids, then inserts the absent units and updates the older ones:
+ * that tells inserted from updated from unchanged exactly, which neither {@code MERGE} nor
+ * {@code on conflict} nor {@code on duplicate key update} report, and none is written the same way
+ * in every database. The update repeats the version test, so a unit changed meanwhile by someone
+ * else is never set back. The statements written here for R2DBC itself take the database's bind
+ * markers ({@code $1} on H2 and PostgreSQL, {@code ?} on MariaDB) and its way with instants
+ * ({@link DatabaseTimestamps}).
  *
  * <p>
- * How inserts are batched depends on the database. On PostgreSQL they are one multi-row
+ * How inserts are batched depends on the database. On PostgreSQL and MariaDB they are one multi-row
  * {@code insert ... values (...), (...)} per batch: r2dbc-postgresql runs a statement's bindings
  * ({@code Statement.add()}) one round trip each, which made a 100 000-unit file take 23 s against
  * under 5 s through a JDBC batch, which pgjdbc sends in one round trip. On H2, which runs in the
  * process, a binding costs no round trip, so they are a statement with a binding per row.
- * Updates, a minority in a delta file, are a statement with a binding per unit on both: a multi-row
- * update is written differently in H2 and PostgreSQL.
+ * Updates, a minority in a delta file, are a statement with a binding per unit everywhere: a
+ * multi-row update is written differently in each database.
  */
 @Repository
 class IngestionStore {
 
+	// %s: the line count's column, IngestionRules.linesColumn(...).
 	private static final String COLUMNS = """
-			id, partner, delta_day, file_url, started_at, finished_at, status, lines, accepted, inserted, updated,
+			id, partner, delta_day, file_url, started_at, finished_at, status, %s, accepted, inserted, updated,
 			unchanged, rejected, failure""";
+
+	private static final String START = """
+			insert into ingestion (partner, delta_day, file_url, started_at, status, %s, accepted, inserted,
+			updated, unchanged, rejected) values (:partner, :day, :url, :startedAt, 'RUNNING', 0, 0, 0, 0, 0, 0)""";
+
+	private static final String FINISH = """
+			update ingestion set status = :status, finished_at = :finishedAt, %s = :lines, accepted = :accepted,
+			inserted = :inserted, updated = :updated, unchanged = :unchanged, rejected = :rejected,
+			failure = :failure where id = :id""";
 
 	private static final String STORED = "select id, version, partner from unit where id in (:ids)";
 
@@ -57,9 +75,12 @@ class IngestionStore {
 
 	private static final int UNIT_COLUMNS = 8;
 
+	// %s: the bind markers, bound by bindUpdate in their order.
 	private static final String UPDATE_UNIT = """
-			update unit set name = $3, category = $4, amount = $5, currency = $6,
-			version = $7, updated_at = $8 where id = $1 and partner = $2 and version < $7""";
+			update unit set name = %s, category = %s, amount = %s, currency = %s,
+			version = %s, updated_at = %s where id = %s and partner = %s and version < %s""";
+
+	private static final int UPDATE_MARKERS = 9;
 
 	private static final String INSERT_REJECTIONS = "insert into ingestion_rejection (ingestion_id, line_number, reason)";
 
@@ -74,21 +95,42 @@ class IngestionStore {
 
 	private final boolean multiRowInserts;
 
+	private final BindMarkersFactory markers;
+
+	private final DatabaseTimestamps timestamps;
+
+	private final String columns;
+
+	private final String start;
+
+	private final String finish;
+
+	private final String updateUnit;
+
 	IngestionStore(DatabaseClient database, TransactionalOperator transactions) {
 		this.database = database;
 		this.transactions = transactions;
+		ConnectionFactory connectionFactory = database.getConnectionFactory();
 		// r2dbc-pool answers with the metadata of the driver it pools.
-		this.multiRowInserts = "PostgreSQL".equals(database.getConnectionFactory().getMetadata().getName());
+		String product = connectionFactory.getMetadata().getName();
+		this.multiRowInserts = !"H2".equals(product);
+		this.markers = BindMarkersFactoryResolver.resolve(connectionFactory);
+		this.timestamps = DatabaseTimestamps.of(connectionFactory);
+		String lines = IngestionRules.linesColumn(product);
+		this.columns = COLUMNS.formatted(lines);
+		this.start = START.formatted(lines);
+		this.finish = FINISH.formatted(lines);
+		BindMarkers markers = this.markers.create();
+		this.updateUnit = UPDATE_UNIT.formatted(
+				IntStream.range(0, UPDATE_MARKERS).mapToObj((marker) -> markers.next().getPlaceholder()).toArray());
 	}
 
 	Mono<Long> start(String partner, LocalDate day, URI fileUrl, Instant startedAt) {
-		return this.database.sql("""
-				insert into ingestion (partner, delta_day, file_url, started_at, status, lines, accepted, inserted,
-				updated, unchanged, rejected) values (:partner, :day, :url, :startedAt, 'RUNNING', 0, 0, 0, 0, 0, 0)""")
+		return this.database.sql(this.start)
 			.bind("partner", partner)
 			.bind("day", day)
 			.bind("url", fileUrl.toString())
-			.bind("startedAt", utc(startedAt))
+			.bind("startedAt", this.timestamps.bindable(startedAt))
 			.filter((statement) -> statement.returnGeneratedValues("id"))
 			.map((row) -> row.get(0, Long.class))
 			.one();
@@ -124,9 +166,9 @@ class IngestionStore {
 					tally.unchanged++;
 				}
 			}
-			return insertRows(INSERT_UNITS, UNIT_COLUMNS, inserts, IngestionStore::bindUnit)
+			return insertRows(INSERT_UNITS, UNIT_COLUMNS, inserts, this::bindUnit)
 				.then(Mono.fromRunnable(() -> tally.inserted += inserts.size()))
-				.thenMany(batch(UPDATE_UNIT, updates, (statement, unit) -> bindUnit(statement::bind, 0, unit)))
+				.thenMany(batch(this.updateUnit, updates, (statement, unit) -> bindUpdate(statement::bind, unit)))
 				// 0: a newer version was stored since the versions were read.
 				.doOnNext((count) -> {
 					if (count == 0) {
@@ -162,41 +204,43 @@ class IngestionStore {
 	}
 
 	/**
-	 * {@code insertInto values (...), (...)}, {@link #MAX_ROWS} rows at a time on PostgreSQL; one
-	 * statement with a binding per row elsewhere.
+	 * {@code insertInto values (...), (...)}, {@link #MAX_ROWS} rows at a time on PostgreSQL and
+	 * MariaDB; one statement with a binding per row on H2.
 	 */
 	private <T> Mono<Void> insertRows(String insertInto, int columns, List<T> rows, RowBinder<T> binder) {
 		if (rows.isEmpty()) {
 			return Mono.empty();
 		}
 		if (!this.multiRowInserts) {
-			StringBuilder sql = new StringBuilder(insertInto).append(" values (");
-			for (int column = 1; column <= columns; column++) {
-				sql.append((column > 1) ? ", $" : "$").append(column);
-			}
-			return batch(sql.append(')').toString(), rows, (statement, row) -> binder.bind(statement::bind, 0, row))
-				.then();
+			String sql = values(new StringBuilder(insertInto).append(" values "), 1, columns).toString();
+			return batch(sql, rows, (statement, row) -> binder.bind(statement::bind, 0, row)).then();
 		}
 		return Flux.range(0, (rows.size() + MAX_ROWS - 1) / MAX_ROWS).concatMap((chunk) -> {
 			List<T> some = rows.subList(chunk * MAX_ROWS, Math.min(rows.size(), (chunk + 1) * MAX_ROWS));
-			StringBuilder sql = new StringBuilder(insertInto).append(" values ");
-			for (int row = 0; row < some.size(); row++) {
-				sql.append((row > 0) ? ", (" : "(");
-				for (int column = 1; column <= columns; column++) {
-					sql.append((column > 1) ? ", $" : "$").append(row * columns + column);
-				}
-				sql.append(')');
-			}
+			String sql = values(new StringBuilder(insertInto).append(" values "), some.size(), columns).toString();
 			// An R2DBC statement, not DatabaseClient's spec: that copies its bindings on every bind(), which
 			// for the 4 000 values of 500 rows took seconds of an event loop's time per batch.
 			return this.database.inConnection((connection) -> {
-				Statement statement = connection.createStatement(sql.toString());
+				Statement statement = connection.createStatement(sql);
 				for (int row = 0; row < some.size(); row++) {
 					binder.bind(statement::bind, row * columns, some.get(row));
 				}
 				return Flux.from(statement.execute()).concatMap(Result::getRowsUpdated).then();
 			});
 		}).then();
+	}
+
+	/** {@code (m1, m2), (m3, m4)} for two rows of two columns: the database's bind markers, in order. */
+	private StringBuilder values(StringBuilder sql, int rows, int columns) {
+		BindMarkers markers = this.markers.create();
+		for (int row = 0; row < rows; row++) {
+			sql.append((row > 0) ? ", (" : "(");
+			for (int column = 0; column < columns; column++) {
+				sql.append((column > 0) ? ", " : "").append(markers.next().getPlaceholder());
+			}
+			sql.append(')');
+		}
+		return sql;
 	}
 
 	/** One statement with a binding per item, sent as one batch; the rows each binding changed. */
@@ -217,12 +261,9 @@ class IngestionStore {
 	}
 
 	Mono<Void> finish(long id, IngestionStatus status, Tally tally, String failure, Instant finishedAt) {
-		DatabaseClient.GenericExecuteSpec update = this.database.sql("""
-				update ingestion set status = :status, finished_at = :finishedAt, lines = :lines, accepted = :accepted,
-				inserted = :inserted, updated = :updated, unchanged = :unchanged, rejected = :rejected,
-				failure = :failure where id = :id""")
+		DatabaseClient.GenericExecuteSpec update = this.database.sql(this.finish)
 			.bind("status", status.name())
-			.bind("finishedAt", utc(finishedAt))
+			.bind("finishedAt", this.timestamps.bindable(finishedAt))
 			.bind("lines", tally.lines)
 			.bind("accepted", tally.accepted())
 			.bind("inserted", tally.inserted)
@@ -236,16 +277,16 @@ class IngestionStore {
 	}
 
 	Mono<IngestionDto> find(long id) {
-		return this.database.sql("select " + COLUMNS + " from ingestion where id = :id")
+		return this.database.sql("select " + this.columns + " from ingestion where id = :id")
 			.bind("id", id)
-			.map(IngestionStore::ingestion)
+			.map(this::ingestion)
 			.one();
 	}
 
 	Flux<IngestionDto> recent(int limit) {
-		return this.database.sql("select " + COLUMNS + " from ingestion order by id desc limit :limit")
+		return this.database.sql("select " + this.columns + " from ingestion order by id desc limit :limit")
 			.bind("limit", limit)
-			.map(IngestionStore::ingestion)
+			.map(this::ingestion)
 			.all();
 	}
 
@@ -266,7 +307,8 @@ class IngestionStore {
 			.one();
 	}
 
-	private static void bindUnit(Binder to, int first, UnitDto unit) {
+	// In the order of INSERT_UNITS' columns.
+	private void bindUnit(Binder to, int first, UnitDto unit) {
 		to.bind(first, unit.id());
 		to.bind(first + 1, unit.partner());
 		to.bind(first + 2, unit.name());
@@ -274,23 +316,32 @@ class IngestionStore {
 		to.bind(first + 4, unit.amount());
 		to.bind(first + 5, unit.currency());
 		to.bind(first + 6, unit.version());
-		to.bind(first + 7, utc(unit.updatedAt()));
+		to.bind(first + 7, this.timestamps.bindable(unit.updatedAt()));
 	}
 
-	// Positional, in the order of COLUMNS: both drivers match names case-insensitively, but
+	// In the order of UPDATE_UNIT's markers; MariaDB's are anonymous, so the version is bound twice.
+	private void bindUpdate(Binder to, UnitDto unit) {
+		to.bind(0, unit.name());
+		to.bind(1, unit.category());
+		to.bind(2, unit.amount());
+		to.bind(3, unit.currency());
+		to.bind(4, unit.version());
+		to.bind(5, this.timestamps.bindable(unit.updatedAt()));
+		to.bind(6, unit.id());
+		to.bind(7, unit.partner());
+		to.bind(8, unit.version());
+	}
+
+	// Positional, in the order of COLUMNS: the drivers match names case-insensitively, but
 	// positions leave no doubt.
-	private static IngestionDto ingestion(Readable row) {
-		OffsetDateTime finished = row.get(5, OffsetDateTime.class);
+	private IngestionDto ingestion(Readable row) {
+		OffsetDateTime finished = this.timestamps.read(row, 5);
 		return new IngestionDto(row.get(0, Long.class), row.get(1, String.class), row.get(2, LocalDate.class),
-				row.get(3, String.class), row.get(4, OffsetDateTime.class).toInstant(),
+				row.get(3, String.class), this.timestamps.read(row, 4).toInstant(),
 				(finished != null) ? finished.toInstant() : null, IngestionStatus.valueOf(row.get(6, String.class)),
 				row.get(7, Integer.class), row.get(8, Integer.class), row.get(9, Integer.class),
 				row.get(10, Integer.class), row.get(11, Integer.class), row.get(12, Integer.class),
 				row.get(13, String.class));
-	}
-
-	private static OffsetDateTime utc(Instant instant) {
-		return instant.atOffset(ZoneOffset.UTC);
 	}
 
 	private record Stored(long id, long version, String partner) {

@@ -64,7 +64,7 @@ class BlockingOperationController {
 
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<OperationDto> create(@Valid @RequestBody OperationRequest request, UriComponentsBuilder uri) {
-		OperationDto created = this.operations.save(OperationEntity.from(OperationController.asStored(request)))
+		OperationDto created = this.operations.save(OperationEntity.from(request.asStored()))
 			.toDto();
 		return ResponseEntity.created(uri.path(OperationPaths.OPERATIONS + "/{id}").build(created.id()))
 			.body(created);

@@ -1,7 +1,5 @@
 package dev.fluxbench.app.operation;
 
-import java.math.RoundingMode;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import dev.fluxbench.contract.operation.OperationDto;
@@ -61,7 +59,7 @@ class OperationController {
 
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	Mono<ResponseEntity<OperationDto>> create(@Valid @RequestBody OperationRequest request, UriComponentsBuilder uri) {
-		return this.operations.create(asStored(request))
+		return this.operations.create(request.asStored())
 			.map((created) -> ResponseEntity.created(uri.path(OperationPaths.OPERATIONS + "/{id}").build(created.id()))
 				.body(created));
 	}
@@ -73,14 +71,5 @@ class OperationController {
 					: Mono.error(new OperationNotFoundException(id)));
 	}
 
-	/**
-	 * The request as the database will hold it, so that the created operation answers with what a
-	 * later GET reads: {@code "1"} becomes {@code 1.00} in a {@code numeric(19, 2)} column, and a
-	 * timestamp keeps microseconds. Validation allows two decimals at most, so no amount is rounded.
-	 */
-	static OperationRequest asStored(OperationRequest request) {
-		return new OperationRequest(request.id(), request.date().truncatedTo(ChronoUnit.MICROS),
-				request.description(), request.amount().setScale(2, RoundingMode.UNNECESSARY));
-	}
 
 }

@@ -1,8 +1,11 @@
 package dev.fluxbench.app.system;
 
+import io.r2dbc.spi.ConnectionFactory;
+
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.r2dbc.convert.R2dbcCustomConversions;
+import org.springframework.data.r2dbc.dialect.DialectResolver;
 import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
 import org.springframework.data.relational.RelationalManagedTypes;
 
@@ -21,6 +24,16 @@ class R2dbcConfiguration {
 		context.setSimpleTypeHolder(conversions.getSimpleTypeHolder());
 		context.setManagedTypes(managedTypes);
 		return context;
+	}
+
+	/**
+	 * Boot's conversions for the dialect, and on MariaDB those of {@link DatabaseTimestamps}: its driver
+	 * takes no OffsetDateTime, and would convert an Instant at the JVM's zone.
+	 */
+	@Bean
+	R2dbcCustomConversions r2dbcCustomConversions(ConnectionFactory connectionFactory) {
+		return R2dbcCustomConversions.of(DialectResolver.getDialect(connectionFactory),
+				DatabaseTimestamps.of(connectionFactory).converters());
 	}
 
 }

@@ -45,7 +45,8 @@ import static org.mockito.BDDMockito.willAnswer;
 
 /**
  * The whole ingestion against a real HTTP server and a real database: H2 here, in a database of
- * its own so that the other tests keep their seed; PostgreSQL in {@link IngestionServicePostgresTests}.
+ * its own so that the other tests keep their seed; PostgreSQL in {@link IngestionServicePostgresTests}
+ * and MariaDB in {@link IngestionServiceMariadbTests}.
  * Every test starts from the seeded units and no ingestions.
  */
 @SpringBootTest(
@@ -81,8 +82,6 @@ class IngestionServiceTests {
 		registry.add("fluxbench.ingestion.base-url", files::baseUrl);
 	}
 
-	private static final byte[] SEED_SCRIPT = read(new ClassPathResource("db/migration/V4__seed_units.sql"));
-
 	private static byte[] read(ClassPathResource resource) {
 		try (InputStream in = resource.getInputStream()) {
 			return in.readAllBytes();
@@ -101,7 +100,14 @@ class IngestionServiceTests {
 		update("delete from unit");
 		update("delete from registry_config");
 		// Read here, not by the populator on a database thread, where BlockHound forbids file reads.
-		new ResourceDatabasePopulator(new ByteArrayResource(SEED_SCRIPT)).populate(this.connectionFactory).block();
+		new ResourceDatabasePopulator(new ByteArrayResource(read(new ClassPathResource(seedScript()))))
+			.populate(this.connectionFactory)
+			.block();
+	}
+
+	/** The script that seeds the units: db/migration's, which H2 and PostgreSQL share. */
+	String seedScript() {
+		return "db/migration/V4__seed_units.sql";
 	}
 
 	@Test

@@ -1,5 +1,7 @@
 package dev.fluxbench.app.system;
 
+import java.util.List;
+
 import reactor.blockhound.BlockHound;
 import reactor.blockhound.integration.BlockHoundIntegration;
 
@@ -23,6 +25,27 @@ public class KnownBlockingCalls implements BlockHoundIntegration {
 		builder.allowBlockingCallsInside("org.thymeleaf.TemplateEngine", "initialize");
 		builder.allowBlockingCallsInside("org.thymeleaf.templateparser.markup.AbstractMarkupTemplateParser",
 				"parse");
+		// Boot's repository metrics look their meter registry up once, lazily, under a lock: when the first
+		// two repository calls end at the same instant on two event loops (the operations page and its
+		// count, replies from a database server), one parks until the other has looked it up. Once per
+		// context; seen on MariaDB, possible on PostgreSQL.
+		builder.allowBlockingCallsInside("org.springframework.boot.data.metrics.MetricsRepositoryMethodInvocationListener",
+				"afterInvocation");
+		// r2dbc-mariadb reads its version file from its jar when the first connection's handshake
+		// sends it (a lazily initialised holder), on the event loop that opens the connection. Once per
+		// JVM, not per connection or request.
+		builder.allowBlockingCallsInside("org.mariadb.r2dbc.util.VersionFactory", "getInstance");
+		// r2dbc-mariadb guards each connection's command queue with a ReentrantLock, held while a
+		// message is queued and handed to Netty or a reply is taken off; a thread that finds it taken
+		// parks that long. The lambdas are named as in r2dbc-mariadb 1.4 (JHipster allows the same, see
+		// mariadb-corporation/mariadb-connector-r2dbc#93): a version that renames them fails the
+		// MariaDB tests where the lock is contended, and the names here need updating.
+		for (String method : List.of("sendCommandWithoutResult", "setAutoCommit", "executeWhenTransaction",
+				"executeWhenNotInTransaction", "lambda$sendCommand$0", "lambda$sendCommand$2", "lambda$receive$0")) {
+			builder.allowBlockingCallsInside("org.mariadb.r2dbc.client.SimpleClient", method);
+		}
+		builder.allowBlockingCallsInside("org.mariadb.r2dbc.client.SimpleClient$ServerMessageSubscriber",
+				"tryDrainQueue");
 	}
 
 }

@@ -1,0 +1,93 @@
+package dev.fluxbench.app.ingestion;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.TimeZone;
+
+import dev.fluxbench.contract.unit.IngestionDto;
+import dev.fluxbench.contract.unit.delta.DeltaFileGenerator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every ingestion test again on MariaDB, in a database of its own that is created empty, migrated
+ * and seeded by Flyway, and dropped afterwards. The JVM runs in a zone other than UTC meanwhile, so
+ * that an instant stored at the JVM's zone would show. Skipped where MariaDB does not answer on
+ * 127.0.0.1:3306.
+ */
+@SpringBootTest(
+		properties = { "fluxbench.db.schema=" + IngestionServiceMariadbTests.DATABASE, "fluxbench.ingestion.schedule=-",
+				"fluxbench.ingestion.batch-size=64" })
+@ActiveProfiles("mariadb")
+@DirtiesContext
+class IngestionServiceMariadbTests extends IngestionServiceTests {
+
+	static final String DATABASE = "fluxbench_ingest_test_mvc";
+
+	private static final TimeZone JVM_ZONE = TimeZone.getDefault();
+
+	@Autowired
+	private IngestionService ingestions;
+
+	@Autowired
+	private JdbcTemplate jdbc;
+
+	@BeforeAll
+	static void freshDatabaseAndAZoneOtherThanUtc() {
+		Assumptions.assumeTrue(recreate(true), "MariaDB does not answer on 127.0.0.1:3306");
+		TimeZone.setDefault(TimeZone.getTimeZone("Asia/Kolkata"));
+	}
+
+	@AfterAll
+	static void dropDatabaseAndRestoreTheZone() {
+		TimeZone.setDefault(JVM_ZONE);
+		recreate(false);
+	}
+
+	@Override
+	String seedScript() {
+		return "db/mariadb/V4__seed_units.sql";
+	}
+
+	@Test
+	void instantsShouldBeStoredInUtcWhateverTheJvmsZone() {
+		files.serve(DeltaFileGenerator.of("partner-4", DAY, 10));
+
+		IngestionDto ingestion = this.ingestions.ingest("partner-4", DAY);
+
+		String stored = this.jdbc.queryForObject("select cast(started_at as char) from ingestion where id = ?",
+				String.class, ingestion.id());
+		assertThat(LocalDateTime.parse(stored.replace(' ', 'T')).toInstant(ZoneOffset.UTC))
+			.isEqualTo(ingestion.startedAt().truncatedTo(ChronoUnit.MICROS));
+	}
+
+	private static boolean recreate(boolean create) {
+		try (Connection connection = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:3306/test", "root", "");
+				Statement statement = connection.createStatement()) {
+			statement.execute("drop database if exists " + DATABASE);
+			if (create) {
+				statement.execute("create database " + DATABASE);
+			}
+			return true;
+		}
+		catch (SQLException ex) {
+			return false;
+		}
+	}
+
+}

@@ -1,0 +1,87 @@
+package dev.fluxbench.app.operation;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.TimeZone;
+
+import dev.fluxbench.app.account.Accounts;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.http.MediaType;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.web.servlet.client.assertj.RestTestClientResponse;
+
+import static dev.fluxbench.contract.operation.OperationPaths.OPERATIONS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The seed's journey on MariaDB, the database seed 002 measured (as MySQL), in a database of its own
+ * that is created empty, migrated by Flyway and dropped afterwards. The JVM runs in a zone other than
+ * UTC meanwhile, so that an instant stored at the JVM's zone would show. Skipped where MariaDB does
+ * not answer on 127.0.0.1:3306.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "fluxbench.db.schema=" + OperationControllerMariadbTests.DATABASE, Accounts.BCRYPT_COST })
+@ActiveProfiles("mariadb")
+@DirtiesContext
+class OperationControllerMariadbTests extends OperationJourney {
+
+	static final String DATABASE = "fluxbench_operations_test_mvc";
+
+	private static final TimeZone JVM_ZONE = TimeZone.getDefault();
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@BeforeAll
+	static void freshDatabaseAndAZoneOtherThanUtc() {
+		Assumptions.assumeTrue(recreate(true), "MariaDB does not answer on 127.0.0.1:3306");
+		TimeZone.setDefault(TimeZone.getTimeZone("Asia/Kolkata"));
+	}
+
+	@AfterAll
+	static void dropDatabaseAndRestoreTheZone() {
+		TimeZone.setDefault(JVM_ZONE);
+		recreate(false);
+	}
+
+	@Test
+	void createShouldStoreTheDateInUtcWhateverTheJvmsZone() {
+		long id = idOf(RestTestClientResponse.from(this.signedIn.post()
+			.uri(OPERATIONS)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body("""
+					{"date":"2024-02-29T12:34:56.789123Z", "description":"Leap day", "amount":"12.50"}""")
+			.exchange()));
+
+		assertThat(this.jdbc.sql("select cast(operation_date as char) from operation where id = :id")
+			.param("id", id)
+			.query(String.class)
+			.single()).isEqualTo("2024-02-29 12:34:56.789123");
+	}
+
+	private static boolean recreate(boolean create) {
+		try (Connection connection = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:3306/test", "root", "");
+				Statement statement = connection.createStatement()) {
+			statement.execute("drop database if exists " + DATABASE);
+			if (create) {
+				statement.execute("create database " + DATABASE);
+			}
+			return true;
+		}
+		catch (SQLException ex) {
+			return false;
+		}
+	}
+
+}
