@@ -1,9 +1,12 @@
 package dev.fluxbench.app.account;
 
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.security.authentication.AuthenticationManager;
@@ -24,8 +27,9 @@ class AccountConfiguration {
 	}
 
 	@Bean
-	MeteredPasswordEncoder passwordEncoder(AccountProperties properties, MeterRegistry registry) {
-		return new MeteredPasswordEncoder(properties.bcryptCost(), registry);
+	OffloadedPasswordEncoder passwordEncoder(AccountProperties properties, PasswordCheckProperties checks,
+			MeterRegistry registry) {
+		return new OffloadedPasswordEncoder(new MeteredPasswordEncoder(properties.bcryptCost(), registry), checks);
 	}
 
 	/**
@@ -34,13 +38,26 @@ class AccountConfiguration {
 	 * warn that it will not.
 	 */
 	@Bean
-	AuthenticationManager accountAuthentication(AccountRepository accounts, MeteredPasswordEncoder passwordEncoder) {
+	AuthenticationManager accountAuthentication(AccountRepository accounts, OffloadedPasswordEncoder passwordEncoder) {
 		DaoAuthenticationProvider provider = new DaoAuthenticationProvider((login) -> accounts.findByLogin(login)
 			.orElseThrow(() -> new UsernameNotFoundException("No user " + login)));
 		// Spring Security hashes a dummy password for an unknown user too, so that the time taken does
 		// not tell who exists; that check is counted like any other.
 		provider.setPasswordEncoder(passwordEncoder);
 		return new ProviderManager(provider);
+	}
+
+	/** Beside {@code account}, which both stacks share: where the checks run, under the same keys as webflux's. */
+	@Bean
+	InfoContributor passwordCheckInfoContributor(PasswordCheckProperties properties) {
+		return (builder) -> {
+			Map<String, Object> check = new LinkedHashMap<>();
+			check.put("runsOn", "thread-pool");
+			check.put("threadNamePrefix", OffloadedPasswordEncoder.THREAD_NAME_PREFIX);
+			check.put("threadCap", properties.effectiveThreads());
+			check.put("queuedTaskCap", properties.queueSize());
+			builder.withDetail("passwordCheck", check);
+		};
 	}
 
 	@Bean

@@ -2,6 +2,7 @@ package dev.fluxbench.app.account;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 
 import dev.fluxbench.app.system.ProblemException;
 import dev.fluxbench.contract.account.AccountDto;
@@ -73,6 +74,11 @@ class AccountController {
 			// A wrong password, an unknown user and a disabled one answer alike, so that the answer does
 			// not reveal who exists. A database that fails is none of these, and answers 500.
 			throw new ProblemException(Problem.of(ProblemType.UNAUTHORIZED, "The credentials were not accepted."));
+		}
+		catch (RejectedExecutionException ex) {
+			// The password-check pool's queue is full: the service is saturated, not the client wrong.
+			throw new ProblemException(Problem.of(ProblemType.AUTHENTICATION_UNAVAILABLE,
+					"The credentials could not be checked: too many sign-ins are waiting. Try again later."), ex);
 		}
 	}
 

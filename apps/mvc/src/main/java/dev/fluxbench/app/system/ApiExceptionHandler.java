@@ -97,10 +97,11 @@ class ApiExceptionHandler {
 		// A load generator that stops or times out leaves requests behind: not worth a stack trace each.
 		if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
 			logger.debug("Client went away during " + request.getMethod() + " " + request.getRequestURI());
+			// Nobody reads an answer now, and writing one could fail again: a scrape that timed out has
+			// its text/plain content type set already, and no converter writes a ProblemDetail as that.
+			return null;
 		}
-		else {
-			logger.error("Unexpected failure of " + request.getMethod() + " " + request.getRequestURI(), ex);
-		}
+		logger.error("Unexpected failure of " + request.getMethod() + " " + request.getRequestURI(), ex);
 		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), request);
 	}
 

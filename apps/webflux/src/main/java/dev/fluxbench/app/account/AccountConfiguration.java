@@ -124,7 +124,7 @@ class AccountConfiguration {
 		return new AccountInfoContributor(properties);
 	}
 
-	/** Beside {@code account}, which both stacks share: only webflux moves a check to other threads. */
+	/** Beside {@code account}, which both stacks share; mvc reports its own pool under the same keys. */
 	@Bean
 	InfoContributor passwordCheckInfoContributor(PasswordCheckProperties properties) {
 		return (builder) -> {
