@@ -20,7 +20,6 @@ import dev.fluxbench.contract.passthrough.Message;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,7 +51,7 @@ class CancellationIT {
 	Stacks stacks;
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@CoreStacks
 	void abortedRequestsShouldGiveBackEveryPooledConnection(Stack stack) throws Exception {
 		Client client = this.stacks.client(stack);
 		List<Gauge> gauges = Gauge.pools(stack);

@@ -3,8 +3,10 @@ package dev.fluxbench.contract;
 import java.util.List;
 
 /**
- * The three stacks under test. mvc and mvc-vt are the same jar: virtual threads are a profile,
- * not a fork.
+ * The stacks under test. mvc and mvc-vt are the same jar: virtual threads are a profile, not a fork.
+ * Seed 002's webflux variants are profiles of the webflux jar that change only how operations (and
+ * their accounts) reach the database, so they run the account and operation suites only; the
+ * {@link #CORE} stacks run every suite.
  */
 enum Stack {
 
@@ -12,7 +14,19 @@ enum Stack {
 
 	MVC_VT("mvc-vt", App.MVC, List.of("vt")),
 
-	WEBFLUX("webflux", App.WEBFLUX, List.of());
+	WEBFLUX("webflux", App.WEBFLUX, List.of()),
+
+	/** The reactive REST layer over the blocking JPA repository, on Schedulers.boundedElastic(). */
+	WEBFLUX_JDBC("webflux-jdbc", App.WEBFLUX, List.of("jdbc")),
+
+	/** The same on Schedulers.parallel(): the wrong scheduler for blocking work, on purpose. */
+	WEBFLUX_JDBC_PARALLEL("webflux-jdbc-parallel", App.WEBFLUX, List.of("jdbc", "parallel")),
+
+	/** WebFlux with blocking controller methods on virtual threads. */
+	WEBFLUX_VT("webflux-vt", App.WEBFLUX, List.of("vt"));
+
+	/** The stacks every suite covers. */
+	static final List<Stack> CORE = List.of(MVC, MVC_VT, WEBFLUX);
 
 	private final String id;
 

@@ -27,6 +27,9 @@ final class Stacks implements AutoCloseable {
 	static final List<String> JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseSerialGC",
 			"-XX:TieredStopAtLevel=1", "-Duser.language=en", "-Duser.country=US", "--enable-native-access=ALL-UNNAMED");
 
+	/** Enough for the suite's few concurrent requests per stack. */
+	static final int DB_POOL_SIZE = 6;
+
 	/** Short, so that the 504 tests are quick; far above a healthy downstream's answer time. */
 	static final String DOWNSTREAM_READ_TIMEOUT = "2s";
 
@@ -115,7 +118,10 @@ final class Stacks implements AutoCloseable {
 					"--fluxbench.partner-repository.read-timeout=" + DOWNSTREAM_READ_TIMEOUT,
 					"--fluxbench.ingestion.base-url=" + downstream.baseUri(),
 					// No ingestion of its own during the suite: only the tests' ones.
-					"--fluxbench.ingestion.schedule=-", "--fluxbench.ldap.url=" + directory.url())
+					"--fluxbench.ingestion.schedule=-", "--fluxbench.ldap.url=" + directory.url(),
+					// Six stacks share one database server, and the jdbc variants hold a JDBC and an R2DBC
+					// pool each: at the benchmark's pool size they would pass PostgreSQL's 100 connections.
+					"--fluxbench.db.pool.max-size=" + DB_POOL_SIZE)
 			.logFile(logs().resolve(database + "-" + stack.id() + ".log"));
 	}
 
