@@ -1,14 +1,8 @@
 package dev.fluxbench.app.operation;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.TimeZone;
-
 import dev.fluxbench.app.account.Accounts;
+import dev.fluxbench.app.system.MariadbDatabase;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -38,21 +32,17 @@ class OperationControllerMariadbTests extends OperationJourney {
 
 	static final String DATABASE = "fluxbench_operations_test_mvc";
 
-	private static final TimeZone JVM_ZONE = TimeZone.getDefault();
-
 	@Autowired
 	private JdbcClient jdbc;
 
 	@BeforeAll
 	static void freshDatabaseAndAZoneOtherThanUtc() {
-		Assumptions.assumeTrue(recreate(true), "MariaDB does not answer on 127.0.0.1:3306");
-		TimeZone.setDefault(TimeZone.getTimeZone("Asia/Kolkata"));
+		MariadbDatabase.fresh(DATABASE);
 	}
 
 	@AfterAll
 	static void dropDatabaseAndRestoreTheZone() {
-		TimeZone.setDefault(JVM_ZONE);
-		recreate(false);
+		MariadbDatabase.drop(DATABASE);
 	}
 
 	@Test
@@ -69,19 +59,4 @@ class OperationControllerMariadbTests extends OperationJourney {
 			.query(String.class)
 			.single()).isEqualTo("2024-02-29 12:34:56.789123");
 	}
-
-	private static boolean recreate(boolean create) {
-		try (Connection connection = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:3306/test", "root", "");
-				Statement statement = connection.createStatement()) {
-			statement.execute("drop database if exists " + DATABASE);
-			if (create) {
-				statement.execute("create database " + DATABASE);
-			}
-			return true;
-		}
-		catch (SQLException ex) {
-			return false;
-		}
-	}
-
 }

@@ -1,16 +1,11 @@
 package dev.fluxbench.app.unit;
 
 import java.math.BigDecimal;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.TimeZone;
 
+import dev.fluxbench.app.system.MariadbDatabase;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -33,8 +28,6 @@ class UnitRepositoryMariadbTests extends UnitRepositoryTests {
 
 	static final String DATABASE = "fluxbench_units_test_mvc";
 
-	private static final TimeZone JVM_ZONE = TimeZone.getDefault();
-
 	@Autowired
 	private UnitRepository units;
 
@@ -43,14 +36,12 @@ class UnitRepositoryMariadbTests extends UnitRepositoryTests {
 
 	@BeforeAll
 	static void freshDatabaseAndAZoneOtherThanUtc() {
-		Assumptions.assumeTrue(recreate(true), "MariaDB does not answer on 127.0.0.1:3306");
-		TimeZone.setDefault(TimeZone.getTimeZone("Asia/Kolkata"));
+		MariadbDatabase.fresh(DATABASE);
 	}
 
 	@AfterAll
 	static void dropDatabaseAndRestoreTheZone() {
-		TimeZone.setDefault(JVM_ZONE);
-		recreate(false);
+		MariadbDatabase.drop(DATABASE);
 	}
 
 	@Test
@@ -61,19 +52,4 @@ class UnitRepositoryMariadbTests extends UnitRepositoryTests {
 		assertThat(this.jdbc.queryForObject("select cast(updated_at as char) from unit where id = 42", String.class))
 			.isEqualTo("2026-06-01 12:00:00.000000");
 	}
-
-	private static boolean recreate(boolean create) {
-		try (Connection connection = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:3306/test", "root", "");
-				Statement statement = connection.createStatement()) {
-			statement.execute("drop database if exists " + DATABASE);
-			if (create) {
-				statement.execute("create database " + DATABASE);
-			}
-			return true;
-		}
-		catch (SQLException ex) {
-			return false;
-		}
-	}
-
 }

@@ -1,18 +1,13 @@
 package dev.fluxbench.app.ingestion;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.TimeZone;
 
+import dev.fluxbench.app.system.MariadbDatabase;
 import dev.fluxbench.contract.unit.IngestionDto;
 import dev.fluxbench.contract.unit.delta.DeltaFileGenerator;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -39,8 +34,6 @@ class IngestionServiceMariadbTests extends IngestionServiceTests {
 
 	static final String DATABASE = "fluxbench_ingest_test_webflux";
 
-	private static final TimeZone JVM_ZONE = TimeZone.getDefault();
-
 	@Autowired
 	private IngestionService ingestions;
 
@@ -49,14 +42,12 @@ class IngestionServiceMariadbTests extends IngestionServiceTests {
 
 	@BeforeAll
 	static void freshDatabaseAndAZoneOtherThanUtc() {
-		Assumptions.assumeTrue(recreate(true), "MariaDB does not answer on 127.0.0.1:3306");
-		TimeZone.setDefault(TimeZone.getTimeZone("Asia/Kolkata"));
+		MariadbDatabase.fresh(DATABASE);
 	}
 
 	@AfterAll
 	static void dropDatabaseAndRestoreTheZone() {
-		TimeZone.setDefault(JVM_ZONE);
-		recreate(false);
+		MariadbDatabase.drop(DATABASE);
 	}
 
 	@Override
@@ -78,19 +69,4 @@ class IngestionServiceMariadbTests extends IngestionServiceTests {
 		assertThat(LocalDateTime.parse(stored.replace(' ', 'T')).toInstant(ZoneOffset.UTC))
 			.isEqualTo(ingestion.startedAt().truncatedTo(ChronoUnit.MICROS));
 	}
-
-	private static boolean recreate(boolean create) {
-		try (Connection connection = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:3306/test", "root", "");
-				Statement statement = connection.createStatement()) {
-			statement.execute("drop database if exists " + DATABASE);
-			if (create) {
-				statement.execute("create database " + DATABASE);
-			}
-			return true;
-		}
-		catch (SQLException ex) {
-			return false;
-		}
-	}
-
 }

@@ -1,6 +1,7 @@
 package dev.fluxbench.app.operation;
 
 import dev.fluxbench.app.account.Accounts;
+import dev.fluxbench.app.system.MariadbDatabase;
 import dev.fluxbench.contract.account.SeedAccounts;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

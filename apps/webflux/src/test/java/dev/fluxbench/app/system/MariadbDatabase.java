@@ -1,4 +1,4 @@
-package dev.fluxbench.app.operation;
+package dev.fluxbench.app.system;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,7 +16,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
  * a database, and the apps' URLs name it: it must exist before the context starts. Meanwhile the JVM
  * runs in a zone other than UTC, so that an instant stored at the JVM's zone would show.
  */
-final class MariadbDatabase {
+public final class MariadbDatabase {
 
 	private static final String URL = "jdbc:mariadb://127.0.0.1:3306/";
 
@@ -26,12 +26,12 @@ final class MariadbDatabase {
 	}
 
 	/** Creates the database afresh and leaves UTC; skips the class without MariaDB. */
-	static void fresh(String database) {
+	public static void fresh(String database) {
 		Assumptions.assumeTrue(recreate(database, true), "MariaDB does not answer on 127.0.0.1:3306");
 		TimeZone.setDefault(TimeZone.getTimeZone("Asia/Kolkata"));
 	}
 
-	static void drop(String database) {
+	public static void drop(String database) {
 		TimeZone.setDefault(JVM_ZONE);
 		recreate(database, false);
 	}
@@ -41,7 +41,7 @@ final class MariadbDatabase {
 	 * does. Dynamic properties, because they must win over the H2 URLs that OperationContract's
 	 * context sets.
 	 */
-	static void register(DynamicPropertyRegistry registry, String database) {
+	public static void register(DynamicPropertyRegistry registry, String database) {
 		registry.add("spring.r2dbc.url", () -> "r2dbc:mariadb://127.0.0.1:3306/" + database);
 		registry.add("spring.flyway.url", () -> URL + database
 				+ "?connectionTimeZone=UTC&forceConnectionTimeZoneToSession=true&preserveInstants=true");
