@@ -75,6 +75,7 @@ final class HtmlReport {
 		out.append("</section>\n");
 		report.journeyTable().ifPresent((journeys) -> table(out, journeys, "h2"));
 		table(out, report.efficiencyTable(), "h2");
+		report.rampTable().ifPresent((ramp) -> table(out, ramp, "h2"));
 		report.passwordTable().ifPresent((checks) -> table(out, checks, "h2"));
 		table(out, report.environment(), "h2");
 		out.append("</main>\n<script type=\"application/json\" id=\"fluxbench-data\">")

@@ -30,10 +30,11 @@ import org.HdrHistogram.Histogram;
  * @param journeys how the users' journeys ended, as the generator counted them; empty when run.json
  * does not say (an older harness, or a load that did not finish)
  * @param passwordChecks what checking passwords cost the app; empty when it exposes no such metric
+ * @param ramp seed 003's reading of an open load that ramps up for long enough; empty otherwise
  */
 public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries, List<PercentilePoint> distribution,
 		List<Second> seconds, List<Scrape> scrapes, double plateauThroughput, Efficiency efficiency,
-		Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks) {
+		Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks, Optional<RampBreakdown> ramp) {
 
 	/** The percentiles of the distribution chart: up to the tail, where stacks differ most. */
 	static final double[] PERCENTILES = { 0, 50, 75, 90, 95, 99, 99.9, 99.99, 100 };
@@ -145,13 +146,24 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	/** Null when there are no samples: a load that died before its first answer has nothing to say. */
 	static LoadResult of(LoadKey key, boolean finished, List<Sample> samples, List<Scrape> scrapes, Duration rampUp,
 			Optional<Double> littlesLawLimit, Optional<Journeys> journeys) {
+		return of(key, finished, samples, scrapes, rampUp, false, littlesLawLimit, journeys);
+	}
+
+	/**
+	 * @param openModel whether requests started at a rate, so that a long ramp-up is a climbing
+	 * load to read as seed 003 did; a ramp of users is not
+	 */
+	static LoadResult of(LoadKey key, boolean finished, List<Sample> samples, List<Scrape> scrapes, Duration rampUp,
+			boolean openModel, Optional<Double> littlesLawLimit, Optional<Journeys> journeys) {
 		if (samples.isEmpty()) {
 			return null;
 		}
 		List<Second> seconds = seconds(samples);
+		Optional<RampBreakdown> ramp = openModel ? RampBreakdown.of(samples, rampUp, RampBreakdown.SEED_LINE)
+				: Optional.empty();
 		return new LoadResult(key, finished, Summary.of(key, samples), distribution(samples), seconds, scrapes,
 				plateau(seconds, rampUp), efficiency(samples.size(), scrapes, littlesLawLimit), journeys,
-				passwordChecks(scrapes));
+				passwordChecks(scrapes), ramp);
 	}
 
 	/**

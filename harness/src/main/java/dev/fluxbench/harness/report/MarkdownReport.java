@@ -30,6 +30,7 @@ final class MarkdownReport {
 		}
 		report.journeyTable().ifPresent((journeys) -> table(out, "##", journeys));
 		table(out, "##", report.efficiencyTable());
+		report.rampTable().ifPresent((ramp) -> table(out, "##", ramp));
 		report.passwordTable().ifPresent((checks) -> table(out, "##", checks));
 		table(out, "##", report.environment());
 		return out.toString().stripTrailing() + "\n";

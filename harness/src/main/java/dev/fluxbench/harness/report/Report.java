@@ -365,6 +365,59 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		return Optional.of(new Table("password-checks", "Password checks", headers, rows, note));
 	}
 
+	/**
+	 * Seed 003's figures for every open load that ramped up long enough to read: the share under its
+	 * line, throughput, KO %, mean, p99, and the rate at which response time broke down, with the
+	 * median over trials and its interval when there are several. None for any other load.
+	 */
+	Optional<Table> rampTable() {
+		List<String> headers = List.of("Load", "Target", "Trial", "Under 800 ms", "Throughput (req/s)", "KO",
+				"Mean (ms)", "p99 (ms)", "Breaks down at (req/s)", "Mean before (ms)");
+		List<List<String>> rows = new ArrayList<>();
+		for (int load : this.results.loadLevels()) {
+			for (String stack : this.results.stacks()) {
+				List<Double> rates = new ArrayList<>();
+				for (LoadResult result : this.results.at(load, stack)) {
+					if (result.ramp().isEmpty()) {
+						continue;
+					}
+					RampBreakdown ramp = result.ramp().get();
+					Summary all = result.all();
+					ramp.breakdownRate().ifPresent(rates::add);
+					rows.add(List.of(Integer.toString(load), stack,
+							result.key().trial() + (result.finished() ? "" : " (unfinished)"),
+							Aspect.number(ramp.underLinePercent()) + "%", Aspect.number(all.throughput()),
+							Aspect.number(result.errorPercent()) + "%", ms(all.mean()), ms(all.p99()),
+							breakdown(ramp), Aspect.number(ramp.meanBeforeMillis())));
+				}
+				if (rates.size() > 1) {
+					Statistics.Interval interval = Statistics.bootstrapMedian(Statistics.toArray(rates));
+					rows.add(List.of(Integer.toString(load), stack, "median of " + rates.size(), "", "", "", "", "",
+							Aspect.number(Statistics.median(Statistics.toArray(rates))) + " (95% CI "
+									+ Aspect.number(interval.low()) + " to " + Aspect.number(interval.high()) + ")",
+							""));
+				}
+			}
+		}
+		if (rows.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(new Table("ramp", "Ramp (seed 003's figures)", headers, rows,
+				"The load climbed while requests started at a rising rate. Requests are grouped by when they started, "
+						+ "in windows of a sixtieth of the ramp; a window is broken when its mean response time is above "
+						+ "800 ms or more than 10% of its requests failed, and response time breaks down at the rate "
+						+ "of the first of two broken windows in a row. \"From the start\": no rate was served under "
+						+ "the line. \"Never\": it held to the end. Under 800 ms counts successful answers only; a "
+						+ "degraded answer from a circuit breaker's fallback is a success."));
+	}
+
+	private static String breakdown(RampBreakdown ramp) {
+		if (ramp.brokenFromStart()) {
+			return "from the start";
+		}
+		return ramp.breakdownRate().map(Aspect::number).orElse("never");
+	}
+
 	private static String bound(String bound, double value) {
 		return Double.isNaN(value) ? "n/a" : bound + Aspect.number(value);
 	}

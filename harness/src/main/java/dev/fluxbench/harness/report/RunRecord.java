@@ -78,6 +78,17 @@ public record RunRecord(RunJson json) {
 		return this.json.scenario().rampUp();
 	}
 
+	/** The ramp-up of one level: in the open model each stage has its own. */
+	public Duration rampUp(int load) {
+		return this.json.scenario()
+			.levels()
+			.stream()
+			.filter((level) -> level.load() == load)
+			.map(RunJson.Level::rampUp)
+			.findFirst()
+			.orElse(rampUp());
+	}
+
 	/** The pause before each request, taken as the middle of its uniform range. */
 	public Duration meanThinkTime() {
 		List<Duration> range = thinkTime();

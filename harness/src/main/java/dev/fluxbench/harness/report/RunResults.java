@@ -52,7 +52,7 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 				for (int load : numbered(files.stackDirectory(trial, stack), LOAD)) {
 					LoadKey key = new LoadKey(run.scenario(), load, stack, trial);
 					LoadResult result = LoadResult.of(key, run.isFinished(trial, stack, load), samples(files.samplesCsv(key)),
-							Scrape.read(files.metricsCsv(key)), run.rampUp(), run.littlesLawLimit(load),
+							Scrape.read(files.metricsCsv(key)), run.rampUp(load), run.isOpenModel(), run.littlesLawLimit(load),
 							run.loadRun(trial, stack, load).flatMap(RunJson.LoadRun::journeys));
 					if (result != null) {
 						loads.add(result);

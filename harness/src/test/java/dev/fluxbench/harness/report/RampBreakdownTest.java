@@ -3,14 +3,18 @@ package dev.fluxbench.harness.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.LongFunction;
 
+import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.Sample;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RampBreakdownTest {
 
@@ -93,6 +97,34 @@ class RampBreakdownTest {
 		RampBreakdown ramp = RampBreakdown.of(samples, RAMP, RampBreakdown.SEED_LINE).orElseThrow();
 		assertThat(ramp.windows()).hasSize(60);
 		assertThat(ramp.windows().getLast().startedRate()).isCloseTo(597.5, within(0.01));
+	}
+
+	@Test
+	void theReportGivesTheSeedsFiguresPerTrialAndTheMedianBreakdownOverTrials(@TempDir Path directory) {
+		RunResults fixture = RunResults.read(FixtureRun.write(directory, false, true));
+		List<LoadResult> loads = new ArrayList<>();
+		for (int trial = 1; trial <= 3; trial++) {
+			int brokenFrom = 50 + 10 * trial;
+			loads.add(LoadResult.of(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", trial), true,
+					ramp((second) -> answer((second < brokenFrom) ? 100 : 3000)), List.of(), RAMP, true, Optional.empty(),
+					Optional.empty()));
+			loads.add(LoadResult.of(new LoadKey(FixtureRun.SCENARIO, 10, "webflux", trial), true,
+					ramp((second) -> answer(100)), List.of(), RAMP, true, Optional.empty(), Optional.empty()));
+		}
+		Report report = Report.of(new RunResults(fixture.directory(), fixture.run(), loads));
+		Table table = report.rampTable().orElseThrow();
+		assertThat(table.rows()).extracting((row) -> row.get(1) + " " + row.get(2) + ": " + row.get(8))
+			.containsExactly("mvc 1: 308", "mvc 2: 358", "mvc 3: 408", "mvc median of 3: 358 (95% CI 308 to 408)",
+					"webflux 1: never", "webflux 2: never", "webflux 3: never");
+		assertThat(MarkdownReport.render(report)).contains("## Ramp (seed 003's figures)");
+	}
+
+	@Test
+	void aClosedLoadOrAShortRampHasNoRampTable(@TempDir Path directory) {
+		assertThat(Report.of(RunResults.read(FixtureRun.write(directory.resolve("closed"), false))).rampTable())
+			.isEmpty();
+		assertThat(Report.of(RunResults.read(FixtureRun.write(directory.resolve("open"), false, true))).rampTable())
+			.isEmpty();
 	}
 
 	@Test
