@@ -165,6 +165,33 @@ class CatalogueTest {
 	}
 
 	@Test
+	void chainRampIsSeed003sFifteenMinuteRampToAThousandRequestsASecond() {
+		Scenario ramp = Catalogue.byName("chain-ramp").orElseThrow();
+		assertThat(ramp.seeds()).containsExactly("003_79621d6cb54c0382.txt");
+		assertThat(ramp.workload()).isInstanceOf(Workload.Open.class);
+		assertThat(ramp.loads()).containsExactly(1000);
+		assertThat(ramp.levels().getFirst().rampUp()).isEqualTo(Duration.ofMinutes(15));
+		assertThat(ramp.requests()).singleElement()
+			.satisfies((request) -> assertThat(request.path()).startsWith("/chain/").contains("depth=1", "delay=100"));
+		// A tenth is a ramp of a minute and a half to 100 requests/s: long enough to read (RampBreakdown).
+		Scenario quick = ramp.scaled(0.1);
+		assertThat(quick.loads()).containsExactly(100);
+		assertThat(quick.levels().getFirst().rampUp()).isEqualTo(Duration.ofSeconds(90));
+	}
+
+	@Test
+	void theChainsDifferOnlyInDepth() {
+		Scenario chain = Catalogue.byName("chain").orElseThrow();
+		Scenario deep = Catalogue.byName("chain-deep").orElseThrow();
+		assertThat(chain.requests()).singleElement()
+			.satisfies((request) -> assertThat(request.path()).contains("depth=1&delay=100"));
+		assertThat(deep.requests()).singleElement()
+			.satisfies((request) -> assertThat(request.path()).contains("depth=3&delay=100"));
+		assertThat(deep.loads()).isEqualTo(chain.loads());
+		assertThat(deep.levels()).isEqualTo(chain.levels());
+	}
+
+	@Test
 	void seed002sWebfluxVariantsAreProfilesOfTheWebfluxJar() {
 		assertThat(List.of(Stack.WEBFLUX_JDBC, Stack.WEBFLUX_JDBC_PARALLEL, Stack.WEBFLUX_VT)).allSatisfy((variant) -> {
 			assertThat(variant.jar()).isEqualTo(Stack.WEBFLUX.jar());
