@@ -221,8 +221,9 @@ final class HtmlReport {
 				threads.add(point(t, scrape.liveThreads()));
 				if (previous != null) {
 					double interval = seconds(previous.at(), scrape.at());
-					cpu.add(point(t, 100 * (scrape.appCpuSeconds() - previous.appCpuSeconds()) / interval));
-					gc.add(point(t, 1000 * (scrape.gcPauseSeconds() - previous.gcPauseSeconds())));
+					List<Scrape> pair = List.of(previous, scrape);
+					cpu.add(point(t, 100 * Counters.increase(pair, Scrape::appCpuSeconds) / interval));
+					gc.add(point(t, 1000 * Counters.increase(pair, Scrape::gcPauseSeconds)));
 				}
 				previous = scrape;
 			}

@@ -167,22 +167,18 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	}
 
 	/**
-	 * The difference between the first and the last scrape that have the series; none when fewer
-	 * than two have it, as with any scenario but seed 002's or a service of the user's own.
+	 * How much the password counters grew over the load ({@link Counters}); none when the app does
+	 * not expose them, as with any scenario but seed 002's or a service of the user's own.
 	 */
 	static Optional<PasswordChecks> passwordChecks(List<Scrape> scrapes) {
-		List<Scrape> counted = scrapes.stream()
-			.filter((scrape) -> !Double.isNaN(scrape.passwordChecks()) && !Double.isNaN(scrape.passwordCheckSeconds()))
-			.toList();
-		if (counted.size() < 2) {
+		double checks = Counters.increase(scrapes, Scrape::passwordChecks);
+		double seconds = Counters.increase(scrapes, Scrape::passwordCheckSeconds);
+		if (Double.isNaN(checks) || Double.isNaN(seconds)) {
 			return Optional.empty();
 		}
-		Scrape first = counted.getFirst();
-		Scrape last = counted.getLast();
-		return Optional.of(new PasswordChecks(last.passwordChecks() - first.passwordChecks(),
-				last.passwordCheckSeconds() - first.passwordCheckSeconds(),
-				zeroIfNaN(last.passwordCheckWallSeconds()) - zeroIfNaN(first.passwordCheckWallSeconds()),
-				last.appCpuSeconds() - first.appCpuSeconds()));
+		return Optional.of(new PasswordChecks(checks, seconds,
+				zeroIfNaN(Counters.increase(scrapes, Scrape::passwordCheckWallSeconds)),
+				Counters.increase(scrapes, Scrape::appCpuSeconds)));
 	}
 
 	private static double zeroIfNaN(double value) {
@@ -265,12 +261,10 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 		double gcPauses = Double.NaN;
 		double gcPauseMillis = Double.NaN;
 		if (scrapes.size() >= 2) {
-			Scrape first = scrapes.getFirst();
-			Scrape last = scrapes.getLast();
-			appCpu = (last.appCpuSeconds() - first.appCpuSeconds()) / samples * 1000;
-			generatorCpu = (last.generatorCpuSeconds() - first.generatorCpuSeconds()) / samples * 1000;
-			gcPauses = last.gcPauses() - first.gcPauses();
-			gcPauseMillis = (last.gcPauseSeconds() - first.gcPauseSeconds()) * 1000;
+			appCpu = Counters.increase(scrapes, Scrape::appCpuSeconds) / samples * 1000;
+			generatorCpu = Counters.increase(scrapes, Scrape::generatorCpuSeconds) / samples * 1000;
+			gcPauses = Counters.increase(scrapes, Scrape::gcPauses);
+			gcPauseMillis = Counters.increase(scrapes, Scrape::gcPauseSeconds) * 1000;
 		}
 		double[] heap = scrapes.stream().mapToDouble(Scrape::heapUsed).filter((v) -> !Double.isNaN(v)).toArray();
 		double[] rss = scrapes.stream().mapToDouble(Scrape::rss).filter((v) -> !Double.isNaN(v)).toArray();
