@@ -254,15 +254,33 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					rows.add(List.of(stack, result.key().trial() + (result.finished() ? "" : " (unfinished)"),
 							summary.label().equals(Summary.ALL) ? "all" : summary.label(),
 							Long.toString(summary.samples()), Long.toString(summary.errors()),
-							Aspect.number(100.0 * summary.errors() / summary.samples()), causes(summary), ms(summary.min()),
-							ms(summary.mean()), ms(summary.max()), ms(summary.stdDev()), ms(summary.p50()),
-							ms(summary.p90()), ms(summary.p95()), ms(summary.p99()), ms(summary.p999()),
+							Aspect.number(100.0 * summary.errors() / summary.samples()), causes(summary), measured(summary.min()),
+							ms(summary.mean()), measured(summary.max()), ms(summary.stdDev()), measured(summary.p50()),
+							measured(summary.p90()), measured(summary.p95()), measured(summary.p99()),
+							measured(summary.p999()),
 							Aspect.number(summary.throughput())));
 				}
 			}
 		}
 		return new Table("load-" + load, load + " " + run().loadUnit(), headers, rows,
-				"req/s counts from the first request's start to the last one's end, ramp-up included.");
+				"req/s counts from the first request's start to the last one's end, ramp-up included. JMeter measures "
+						+ "whole milliseconds, so a single time below " + RESOLVED_FROM_MILLIS + " ms is shown with its "
+						+ "resolution: \u2264 1 or \u00b1 1 ms. Means and deviations average many samples and are finer.");
+	}
+
+	/** Below this a whole-millisecond time is mostly rounding, and says so. */
+	static final int RESOLVED_FROM_MILLIS = 5;
+
+	/**
+	 * One time as JMeter measured it, in whole milliseconds: a start and an end each cut to the
+	 * millisecond, so the true time is within a millisecond either way.
+	 */
+	static String measured(Duration duration) {
+		long millis = duration.toMillis();
+		if (millis <= 1) {
+			return "\u2264 1";
+		}
+		return (millis < RESOLVED_FROM_MILLIS) ? millis + " \u00b1 1" : ms(duration);
 	}
 
 	/** CPU and memory per request, and how close the stacks came to what the clients could ask for. */

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -203,6 +204,16 @@ class ReportTest {
 			.allSatisfy((load) -> assertThat(load.passwordChecks()).isEmpty());
 		assertThat(fixture.markdown()).content(StandardCharsets.UTF_8).doesNotContain("assword");
 		assertThat(Files.readString(fixture.summaryJson(), StandardCharsets.UTF_8)).contains("\"passwordChecks\": null");
+	}
+
+	@Test
+	void aTimeOfAFewWholeMillisecondsCarriesItsResolution() {
+		assertThat(Report.measured(Duration.ZERO)).isEqualTo("\u2264 1");
+		assertThat(Report.measured(Duration.ofMillis(1))).isEqualTo("\u2264 1");
+		assertThat(Report.measured(Duration.ofMillis(2))).isEqualTo("2 \u00b1 1");
+		assertThat(Report.measured(Duration.ofMillis(4))).isEqualTo("4 \u00b1 1");
+		assertThat(Report.measured(Duration.ofMillis(5))).isEqualTo("5");
+		assertThat(Report.measured(Duration.ofMillis(250))).isEqualTo("250");
 	}
 
 	@Test
