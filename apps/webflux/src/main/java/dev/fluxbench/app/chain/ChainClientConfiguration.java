@@ -56,12 +56,6 @@ class ChainClientConfiguration {
 			.build();
 	}
 
-	/** No thread of its own: a call waits on no thread, and the time limiter's timer is Reactor's. */
-	@Bean
-	ChainIsolation chainIsolation() {
-		return new ChainIsolation("event-loop", null, null, null);
-	}
-
 	// metrics(true) publishes reactor.netty.connection.provider.* (active, idle, pending) to Micrometer.
 	private static ConnectionProvider connectionProvider(String name, DownstreamProperties downstream) {
 		return ConnectionProvider.builder(name)
