@@ -5,8 +5,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.fluxbench.contract.artist.ArtistPaths;
+import dev.fluxbench.contract.chain.ChainPaths;
 import dev.fluxbench.contract.problem.ProblemType;
 
 import static dev.fluxbench.contract.problem.ProblemType.INVALID_FIELDS;
@@ -28,6 +30,8 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 
 	private static final String PASSTHROUGH = "/passthrough/message";
 
+	private static final String CHAIN = ChainPaths.CHAIN + "/bad-1";
+
 	private static final String UNKNOWN = "is not a known field";
 
 	/** Seed 001's artist as raw JSON values, valid; the cases below break it one way at a time. */
@@ -35,7 +39,21 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 			"careerStart", "1000", "birthDate", "\"a date\"", "birthCity", "\"Port of Spain\"", "country",
 			"\"Trinidad en Tobago\"", "keywords", "\"Rap\"");
 
-	static final List<BadRequest> CATALOGUE = List.of(
+	/** The chain's, refused before anything is called; the apps' max-depth is 16. */
+	static final List<BadRequest> CHAIN_CATALOGUE = List.of(
+			problem("chain depth=0", Call.get(CHAIN + "?depth=0"), INVALID_PARAMETER),
+			problem("chain depth beyond max-depth", Call.get(CHAIN + "?depth=17"), INVALID_PARAMETER),
+			problem("chain depth=abc", Call.get(CHAIN + "?depth=abc"), INVALID_PARAMETER),
+			problem("chain delay=-1", Call.get(CHAIN + "?delay=-1"), INVALID_PARAMETER),
+			problem("chain delay beyond the maximum", Call.get(CHAIN + "?delay=" + (ChainPaths.MAX_DELAY_MILLIS + 1)),
+					INVALID_PARAMETER),
+			problem("chain bytes=-1", Call.get(CHAIN + "?bytes=-1"), INVALID_PARAMETER),
+			problem("chain bytes beyond the maximum", Call.get(CHAIN + "?bytes=" + (ChainPaths.MAX_BYTES + 1)),
+					INVALID_PARAMETER),
+			problem("chain id of 65 characters", Call.get(ChainPaths.CHAIN + "/" + "i".repeat(65)), INVALID_PARAMETER),
+			problem("POST on the chain", Call.post(CHAIN, "{}"), METHOD_NOT_ALLOWED));
+
+	static final List<BadRequest> CATALOGUE = Stream.concat(Stream.of(
 			// Bodies that are not JSON, or not a JSON object.
 			problem("truncated JSON", Call.post(ARTISTS, "{\"name\":\"Nicky"), MALFORMED_BODY),
 			problem("not JSON", Call.post(ARTISTS, "name=Nicky"), MALFORMED_BODY),
@@ -84,7 +102,7 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 			problem("PUT on an artist", Call.of("PUT", ARTISTS + "/1").body(Call.JSON, artistJson()),
 					METHOD_NOT_ALLOWED),
 			problem("GET on the passthrough", Call.get(PASSTHROUGH), METHOD_NOT_ALLOWED),
-			problem("unknown path", Call.get("/no/such/path"), NOT_FOUND));
+			problem("unknown path", Call.get("/no/such/path"), NOT_FOUND)), CHAIN_CATALOGUE.stream()).toList();
 
 	static BadRequest problem(String name, Call call, ProblemType expected) {
 		return new BadRequest(name, call, expected, List.of(), null);

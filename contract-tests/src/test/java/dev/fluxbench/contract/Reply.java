@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 import dev.fluxbench.contract.artist.ArtistDto;
+import dev.fluxbench.contract.chain.ChainDto;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
@@ -36,6 +37,10 @@ record Reply(String from, Call call, int status, HttpHeaders headers, String bod
 
 	ArtistDto artist() {
 		return Json.MAPPER.readValue(this.body, ArtistDto.class);
+	}
+
+	ChainDto chain() {
+		return Json.MAPPER.readValue(this.body, ChainDto.class);
 	}
 
 	List<ArtistDto> artists() {

@@ -33,6 +33,23 @@ final class Stacks implements AutoCloseable {
 	/** Short, so that the 504 tests are quick; far above a healthy downstream's answer time. */
 	static final String DOWNSTREAM_READ_TIMEOUT = "2s";
 
+	/** The chain's time limiter: as short as the read timeout above, for the same reasons. */
+	static final String CHAIN_TIMEOUT = "2s";
+
+	/**
+	 * The chain's guards, made quick to trip and to heal so that ChainContractIT opens a breaker and
+	 * sees it close again within seconds: a window of the last 20 calls, which the suite's few
+	 * failing calls per stack cannot half fill, and a short wait when open, yet long enough for the
+	 * test to see it open. Only the chain reads them.
+	 */
+	static final List<String> CHAIN_GUARDS = List.of(
+			"--resilience4j.circuitbreaker.instances.downstream.sliding-window-type=COUNT_BASED",
+			"--resilience4j.circuitbreaker.instances.downstream.sliding-window-size=20",
+			"--resilience4j.circuitbreaker.instances.downstream.minimum-number-of-calls=20",
+			"--resilience4j.circuitbreaker.instances.downstream.wait-duration-in-open-state=2s",
+			"--resilience4j.timelimiter.instances.downstream.timeout-duration=" + CHAIN_TIMEOUT,
+			"--fluxbench.chain.hop-timeout=10s");
+
 	private final Database database;
 
 	private final Map<Stack, RunningService> services;
@@ -122,6 +139,7 @@ final class Stacks implements AutoCloseable {
 					// Six stacks share one database server, and the jdbc variants hold a JDBC and an R2DBC
 					// pool each: at the benchmark's pool size they would pass PostgreSQL's 100 connections.
 					"--fluxbench.db.pool.max-size=" + DB_POOL_SIZE)
+			.args(CHAIN_GUARDS)
 			.logFile(logs().resolve(database + "-" + stack.id() + ".log"));
 	}
 

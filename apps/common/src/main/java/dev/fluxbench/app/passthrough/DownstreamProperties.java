@@ -24,7 +24,7 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("fluxbench.downstream")
-record DownstreamProperties(@NotNull URI baseUrl, @NotNull Duration connectTimeout, @NotNull Duration readTimeout,
+public record DownstreamProperties(@NotNull URI baseUrl, @NotNull Duration connectTimeout, @NotNull Duration readTimeout,
 		@Min(1) int maxConnections, @Min(0) int maxPendingAcquires, @NotNull Duration acquireTimeout) {
 
 }

@@ -1,0 +1,187 @@
+package dev.fluxbench.app.chain;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
+
+import dev.fluxbench.app.passthrough.DownstreamProperties;
+import dev.fluxbench.app.system.Stack;
+import dev.fluxbench.contract.chain.ChainDto;
+import dev.fluxbench.contract.chain.DegradedReason;
+import dev.fluxbench.contract.passthrough.FaultHeaders;
+import dev.fluxbench.contract.problem.Problem;
+import dev.fluxbench.contract.problem.ProblemType;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.http.HttpHeaders;
+import org.springframework.mock.env.MockEnvironment;
+import org.springframework.web.client.RestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Service B behind real guards and a real client, against a real server: what the breaker counts,
+ * which fallback answers, and that a call the limiter gave up on lets go of its thread.
+ */
+class GuardedServiceBTests {
+
+	// Long enough for a cold client's first call on a busy CI core.
+	private static final Duration TIMEOUT = Duration.ofSeconds(2);
+
+	private static final ChainRequest REQUEST = new ChainRequest("c-1", 1, 25, 4);
+
+	private StubServer serviceB;
+
+	private CloseableHttpClient httpClient;
+
+	private ExecutorService calls;
+
+	@BeforeEach
+	void startServiceB() throws IOException {
+		this.serviceB = StubServer.start().answer(200, "application/octet-stream", "xxxx");
+	}
+
+	@AfterEach
+	void stop() throws IOException {
+		this.serviceB.close();
+		if (this.httpClient != null) {
+			this.httpClient.close();
+		}
+		if (this.calls != null) {
+			this.calls.shutdownNow();
+		}
+	}
+
+	@Test
+	void answerShouldCarryServiceBsPayloadAndForwardOnlyTheFaultHeaders() {
+		HttpHeaders incoming = new HttpHeaders();
+		incoming.add(FaultHeaders.STALL, "0");
+		incoming.add(HttpHeaders.AUTHORIZATION, "Bearer secret");
+
+		ChainDto answer = serviceB(TestGuards.guards(TIMEOUT)).answer(REQUEST, incoming);
+
+		assertThat(answer).isEqualTo(ChainDto.answered("c-1", "mvc", 4, "xxxx"));
+		StubServer.Request request = this.serviceB.received().getFirst();
+		assertThat(request.method()).isEqualTo("GET");
+		assertThat(request.path()).isEqualTo("/delay/25");
+		assertThat(request.query()).isEqualTo("bytes=4");
+		assertThat(request.headers().getFirst(FaultHeaders.STALL)).isEqualTo("0");
+		assertThat(request.headers().containsKey(HttpHeaders.AUTHORIZATION)).isFalse();
+	}
+
+	@Test
+	void answerWhenServiceBAnswers503ShouldFallBackAndCountAFailure() {
+		this.serviceB.answer(503, "application/problem+json", "{}");
+		DownstreamGuards guards = TestGuards.guards(TIMEOUT);
+
+		ChainDto answer = serviceB(guards).answer(REQUEST, new HttpHeaders());
+
+		assertThat(answer).isEqualTo(ChainDto.degraded("c-1", "mvc", 4, DegradedReason.DOWNSTREAM_ERROR, 503));
+		assertThat(guards.circuitBreaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
+	}
+
+	@Test
+	void answerWhenServiceBRefusesTheRequestShouldAnswer502WithoutCountingAFailure() {
+		this.serviceB.answer(400, "application/problem+json", "{}");
+		DownstreamGuards guards = TestGuards.guards(TIMEOUT);
+
+		ChainException failure = catchThrowableOfType(ChainException.class,
+				() -> serviceB(guards).answer(REQUEST, new HttpHeaders()));
+
+		assertThat(failure.problem()).isEqualTo(Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream answered 400."));
+		assertThat(guards.circuitBreaker().getMetrics().getNumberOfBufferedCalls()).isZero();
+	}
+
+	@Test
+	void answerWhenServiceBIsSlowerThanTheTimeLimiterShouldFallBackAndFreeTheCallThread() {
+		this.serviceB.stall(Duration.ofSeconds(30));
+		DownstreamGuards guards = TestGuards.guards(TIMEOUT);
+
+		ChainDto answer = serviceB(guards).answer(REQUEST, new HttpHeaders());
+
+		assertThat(answer).isEqualTo(ChainDto.degraded("c-1", "mvc", 4, DegradedReason.TIMEOUT, null));
+		assertThat(guards.circuitBreaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
+		// The client reads no longer than the limiter waits: the thread is back long before B's stall ends.
+		await().atMost(TIMEOUT.multipliedBy(3))
+			.untilAsserted(() -> assertThat(((ThreadPoolExecutor) this.calls).getActiveCount()).isZero());
+	}
+
+	@Test
+	void answerWhenTheBreakerIsOpenShouldFallBackWithoutCallingServiceB() {
+		DownstreamGuards guards = TestGuards.guards(TIMEOUT);
+		guards.circuitBreaker().transitionToOpenState();
+
+		ChainDto answer = serviceB(guards).answer(REQUEST, new HttpHeaders());
+
+		assertThat(answer).isEqualTo(ChainDto.degraded("c-1", "mvc", 4, DegradedReason.CIRCUIT_OPEN, null));
+		assertThat(this.serviceB.received()).isEmpty();
+		assertThat(guards.circuitBreaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
+	}
+
+	@Test
+	void answerWhenServiceBIsUnreachableShouldFallBackAndCountAFailure() throws IOException {
+		DownstreamGuards guards = TestGuards.guards(TIMEOUT);
+
+		ChainDto answer = serviceB(guards, downstream(StubServer.closedPort(), 4, 4)).answer(REQUEST,
+				new HttpHeaders());
+
+		assertThat(answer).isEqualTo(ChainDto.degraded("c-1", "mvc", 4, DegradedReason.UNREACHABLE, null));
+		assertThat(guards.circuitBreaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
+	}
+
+	@Test
+	void answerWhenTheBulkheadIsFullShouldFallBackWithoutCallingServiceB() {
+		DownstreamGuards guards = TestGuards.guards(TIMEOUT, TestGuards.properties(true), 0);
+
+		ChainDto answer = serviceB(guards).answer(REQUEST, new HttpHeaders());
+
+		assertThat(answer).isEqualTo(ChainDto.degraded("c-1", "mvc", 4, DegradedReason.BULKHEAD_FULL, null));
+		assertThat(this.serviceB.received()).isEmpty();
+		assertThat(guards.circuitBreaker().getMetrics().getNumberOfBufferedCalls()).isZero();
+	}
+
+	@Test
+	void answerWhenEveryConnectionIsBusyShouldFallBackAsSaturatedWithoutCountingAFailure() {
+		this.serviceB.stall(Duration.ofSeconds(30));
+		// A limiter that outlasts the test, so that the first call holds the only connection throughout.
+		DownstreamGuards guards = TestGuards.guards(Duration.ofSeconds(20));
+		GuardedServiceB serviceB = serviceB(guards, downstream(this.serviceB.uri(), 1, 0));
+		CompletableFuture.runAsync(() -> serviceB.answer(REQUEST, new HttpHeaders()));
+		await().until(() -> !this.serviceB.received().isEmpty());
+
+		ChainDto answer = serviceB.answer(REQUEST, new HttpHeaders());
+
+		assertThat(answer).isEqualTo(ChainDto.degraded("c-1", "mvc", 4, DegradedReason.SATURATED, null));
+		assertThat(guards.circuitBreaker().getMetrics().getNumberOfFailedCalls()).isZero();
+	}
+
+	private GuardedServiceB serviceB(DownstreamGuards guards) {
+		return serviceB(guards, downstream(this.serviceB.uri(), 4, 4));
+	}
+
+	// Built as the application context builds it, from the configurations' own methods.
+	private GuardedServiceB serviceB(DownstreamGuards guards, DownstreamProperties downstream) {
+		// Closing the HTTP client closes the connection manager it owns.
+		this.httpClient = ChainClientConfiguration.httpClient(
+				ChainClientConfiguration.connectionManager(downstream, guards.timeout()), downstream, guards.timeout());
+		RestClient restClient = new ChainClientConfiguration().serviceBRestClient(RestClient.builder(), this.httpClient,
+				downstream);
+		this.calls = new ServiceBCallsConfiguration().serviceBCalls(TestGuards.properties(false), new MockEnvironment());
+		return new GuardedServiceB(new ServiceBClient(restClient, downstream), guards, this.calls, new Stack("mvc"));
+	}
+
+	private static DownstreamProperties downstream(URI baseUrl, int maxConnections, int maxPendingAcquires) {
+		return new DownstreamProperties(baseUrl, Duration.ofSeconds(1), Duration.ofSeconds(10), maxConnections,
+				maxPendingAcquires, Duration.ofSeconds(1));
+	}
+
+}
