@@ -151,11 +151,14 @@
             itemStyle: { color: colours[stack] }, data: perLoad.stacks[stack][key] };
         });
       }
-      var right = { position: 'right', nameGap: 45 };
+      var right = { position: 'right', nameGap: 48 };
+      // Room on the right for the second axis' labels and name.
+      var grid = { left: 78, right: 70, top: 60, bottom: 78 };
       draw('faults-' + load, {
         title: title('Under the fault profile at ' + loadLabel(load),
           'solid: completed requests/s; dotted: failed/s; dashed: p99 ms (right); trial ' + data.timelineTrial),
         legend: legend(),
+        grid: grid,
         xAxis: faultAxis(),
         yAxis: [valueAxis('requests/s'), valueAxis('p99 ms (log)', Object.assign({ type: 'log' }, right))],
         series: [bands()].concat(lines('throughput', 'solid'), lines('errors', 'dotted'), lines('p99', 'dashed', 1))
@@ -165,8 +168,9 @@
         title: title('Circuit breaker \u2018' + perLoad.breaker + '\u2019 at ' + loadLabel(load),
           'solid: state; dashed: failure rate in its window, % (right)'),
         legend: legend(),
+        grid: grid,
         xAxis: faultAxis(),
-        yAxis: [valueAxis('state', { min: 0, max: 2, interval: 1,
+        yAxis: [valueAxis('', { min: 0, max: 2, interval: 1,
           axisLabel: { formatter: function (v) { return states[v] || ''; } } }),
           valueAxis('failure rate %', Object.assign({ min: 0, max: 100 }, right))],
         series: [bands()].concat(lines('state', 'solid', 0, true), lines('failureRate', 'dashed', 1))
@@ -175,6 +179,7 @@
         title: title('Calls through the breaker at ' + loadLabel(load),
           'solid: refused while open (not permitted)/s; dashed: failed/s'),
         legend: legend(),
+        grid: grid,
         xAxis: faultAxis(),
         yAxis: valueAxis('calls/s'),
         series: [bands()].concat(lines('notPermitted', 'solid'), lines('failed', 'dashed'))

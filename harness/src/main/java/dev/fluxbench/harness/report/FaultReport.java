@@ -24,8 +24,9 @@ import dev.fluxbench.harness.results.RunJson;
  *
  * @param phases the fault profile; empty when the downstream stayed healthy
  * @param loads every load that had a fault schedule or a circuit breaker, in the run's order
+ * @param loadUnit what a load counts: users, or requests/s in the open model
  */
-public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads) {
+public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, String loadUnit) {
 
 	/** The breaker the charts follow when an app has several: the one issue 14 puts before the downstream. */
 	static final String DOWNSTREAM_BREAKER = "downstream";
@@ -80,7 +81,7 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads) {
 			// A run.json cut short by a kill may lack the profile that its loads' files have.
 			.or(() -> loads.stream().flatMap((load) -> load.schedule().stream()).map(FaultsJson::phases).findFirst())
 			.orElse(List.of());
-		return new FaultReport(phases, List.copyOf(loads));
+		return new FaultReport(phases, List.copyOf(loads), results.run().loadUnit());
 	}
 
 	private static Optional<FaultsJson> faultsJson(ResultsDirectory files, LoadResult load) {
@@ -116,7 +117,8 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads) {
 			for (BreakerFindings breaker : load.findings()) {
 				for (BreakerFindings.PhaseOutcome phase : breaker.phases()) {
 					if (phase.opening() == BreakerFindings.Opening.NEVER_OPENED) {
-						findings.add(where(load, breaker) + " never opened in " + BreakerFindings.phase(phase.window()));
+						findings.add(where(load, breaker) + " never opened in "
+								+ BreakerFindings.phase(phase.window()));
 					}
 				}
 				breaker.recovery()
@@ -169,11 +171,11 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads) {
 	}
 
 	/** What every breaker did in every failing phase, and after the last; none without both. */
-	Optional<Table> breakerTable(String loadUnit) {
+	Optional<Table> breakerTable() {
 		List<List<String>> rows = new ArrayList<>();
 		for (LoadFaults load : this.loads) {
 			for (BreakerFindings breaker : load.findings()) {
-				List<String> at = List.of(load.load().key().load() + " " + loadUnit, load.load().key().stack(),
+				List<String> at = List.of(load.load().key().load() + " " + this.loadUnit, load.load().key().stack(),
 						Integer.toString(load.load().key().trial()), breaker.breaker());
 				for (BreakerFindings.PhaseOutcome phase : breaker.phases()) {
 					rows.add(row(at, "in " + BreakerFindings.phase(phase.window()), phase.sentence()));
@@ -200,9 +202,9 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads) {
 		return row;
 	}
 
-	private static String where(LoadFaults load, BreakerFindings breaker) {
-		return load.load().key().stack() + " trial " + load.load().key().trial() + " at load "
-				+ load.load().key().load() + ": the circuit breaker '" + breaker.breaker() + "'";
+	private String where(LoadFaults load, BreakerFindings breaker) {
+		return load.load().key().stack() + " trial " + load.load().key().trial() + " at " + load.load().key().load()
+				+ " " + this.loadUnit + ": the circuit breaker '" + breaker.breaker() + "'";
 	}
 
 	/**

@@ -111,7 +111,7 @@ final class HtmlReport {
 		}
 		out.append("</div>\n");
 		faults.profileTable().ifPresent((profile) -> table(out, profile, "h3"));
-		faults.breakerTable(report.run().loadUnit()).ifPresent((breakers) -> table(out, breakers, "h3"));
+		faults.breakerTable().ifPresent((breakers) -> table(out, breakers, "h3"));
 		out.append("</section>\n");
 	}
 

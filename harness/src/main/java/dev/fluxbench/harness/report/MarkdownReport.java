@@ -49,8 +49,11 @@ final class MarkdownReport {
 			findings.forEach((finding) -> out.append("- ").append(finding).append('\n'));
 			out.append('\n');
 		}
+		if (faults.phases().isEmpty()) {
+			out.append("No fault schedule: the breakers' state over each load is drawn in report.html.\n\n");
+		}
 		faults.profileTable().ifPresent((profile) -> table(out, "###", profile));
-		faults.breakerTable(report.run().loadUnit()).ifPresent((breakers) -> table(out, "###", breakers));
+		faults.breakerTable().ifPresent((breakers) -> table(out, "###", breakers));
 	}
 
 	private static void table(StringBuilder out, String heading, Table table) {
