@@ -181,8 +181,9 @@ public final class Benchmark {
 	}
 
 	/**
-	 * The scenario's fault schedule on the downstream the targets call, checked once before any
-	 * target starts: the one fluxbench launched, or the user's {@code --downstream}.
+	 * The scenario's fault schedule on the downstream the targets call: the user's
+	 * {@code --downstream}, which the command line checked before anything started, or the one
+	 * fluxbench launched, checked here before any target starts.
 	 */
 	private Optional<DownstreamFaults> faults(Services services) {
 		Scenario scenario = this.plan.scenario();
@@ -191,7 +192,9 @@ public final class Benchmark {
 		}
 		DownstreamFaults faults = new DownstreamFaults(this.plan.downstream().orElseGet(services::downstreamUri),
 				scenario.faults());
-		faults.check();
+		if (this.plan.downstream().isEmpty()) {
+			faults.check();
+		}
 		this.console.writer()
 			.printf("faults: %d phase(s) over %s on the downstream at %s, set when each measured load starts%n",
 					scenario.faults().size(), Durations.format(faults.schedule().length()), faults.downstream());
