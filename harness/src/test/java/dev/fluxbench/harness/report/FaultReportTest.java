@@ -151,7 +151,7 @@ class FaultReportTest {
 	}
 
 	/** The run, with or without the fault schedule, with or without the apps' breaker series. */
-	private static Path write(Path directory, boolean faults, boolean breakers) {
+	static Path write(Path directory, boolean faults, boolean breakers) {
 		ResultsDirectory files = new ResultsDirectory(directory);
 		List<RunJson.TargetRun> targetRuns = new ArrayList<>();
 		for (String stack : List.of("mvc", "webflux")) {
