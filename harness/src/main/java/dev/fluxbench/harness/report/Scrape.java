@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -195,7 +196,8 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 
 		/* A series without a breaker's name is no breaker's: a Prometheus server may relabel, not drop. */
 		private Optional<BreakerBuilder> breaker(MetricsCsv.Line line) {
-			return tag(line.tags(), "name").map((name) -> this.breakers.computeIfAbsent(name, (key) -> new BreakerBuilder()));
+			return tag(line.tags(), "name")
+				.map((name) -> this.breakers.computeIfAbsent(name, (key) -> new BreakerBuilder()));
 		}
 
 		private static double plus(double sum, double value) {
@@ -230,9 +232,15 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 
 	}
 
+	/** The label patterns, one per label name asked for: a few names, asked once per line. */
+	private static final Map<String, Pattern> TAG_PATTERNS = new ConcurrentHashMap<>();
+
 	/** A Prometheus label of the tags as metrics.csv keeps them, as {@code name="downstream"}. */
 	static Optional<String> tag(String tags, String name) {
-		Matcher matcher = Pattern.compile("(?:^|,)" + Pattern.quote(name) + "=\"((?:[^\"\\\\]|\\\\.)*)\"").matcher(tags);
+		Matcher matcher = TAG_PATTERNS
+			.computeIfAbsent(name,
+					(key) -> Pattern.compile("(?:^|,)" + Pattern.quote(key) + "=\"((?:[^\"\\\\]|\\\\.)*)\""))
+			.matcher(tags);
 		return matcher.find() ? Optional.of(matcher.group(1).replace("\\\"", "\"").replace("\\\\", "\\"))
 				: Optional.empty();
 	}

@@ -232,7 +232,8 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 	 * @param phase the phase's number, from 1
 	 * @param fromSeconds when it began, from the moment the schedule started
 	 * @param toSeconds when it ended
-	 * @param outcome {@code opened}, {@code already_open}, {@code never_opened}, {@code not_observed} or {@code not_reached}
+	 * @param outcome {@code opened}, {@code already_open}, {@code never_opened}, {@code not_observed} or
+	 * {@code not_reached}
 	 * @param afterSeconds with {@code opened}, how long after the phase began
 	 * @param sentence the finding in words, as the report prints it
 	 */

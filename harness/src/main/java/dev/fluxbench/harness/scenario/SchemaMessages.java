@@ -133,7 +133,8 @@ final class SchemaMessages {
 		if (isDuration(schemaPath)) {
 			return duration(value, where);
 		}
-		if (schemaPath.endsWith("/errorRateBelow/pattern") || schemaPath.endsWith("/faults/items/properties/rate/pattern")) {
+		if (schemaPath.endsWith("/errorRateBelow/pattern")
+				|| schemaPath.endsWith("/faults/items/properties/rate/pattern")) {
 			return text + " is not a share: " + SHARE;
 		}
 		return switch (regex) {
