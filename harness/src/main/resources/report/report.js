@@ -127,6 +127,66 @@
     });
   });
 
+  // Faults: each load on its schedule's clock, the phases as bands labelled with their knobs,
+  // every target's first trial over them, so that all meet each phase at the same place.
+  if (data.faults) {
+    var states = ['closed', 'half-open', 'open'];
+    data.faults.loads.forEach(function (load) {
+      var perLoad = data.faults.perLoad[String(load)];
+      var axisName = data.faults.schedules ? 'seconds since the fault schedule started' : 'seconds since the load began';
+      function faultAxis() { return { type: 'value', name: axisName, nameLocation: 'middle', nameGap: 28, min: 0 }; }
+      function bands() {
+        return { name: 'fault phases', type: 'line', data: [], silent: true,
+          markArea: { silent: true, label: { position: 'insideTop', fontSize: 10, color: '#5b6473' },
+            data: perLoad.bands.map(function (band) {
+              return [{ name: band.label, xAxis: band.from,
+                itemStyle: { color: band.failing ? 'rgba(179, 38, 30, 0.10)' : 'rgba(46, 158, 106, 0.05)' } },
+                { xAxis: band.to }];
+            }) } };
+      }
+      function lines(key, type, axis, step) {
+        return data.stacks.filter(function (stack) { return perLoad.stacks[stack]; }).map(function (stack) {
+          return { name: stack, type: 'line', showSymbol: false, connectNulls: false, yAxisIndex: axis || 0,
+            step: step ? 'end' : false, lineStyle: { width: 1.5, type: type, color: colours[stack] },
+            itemStyle: { color: colours[stack] }, data: perLoad.stacks[stack][key] };
+        });
+      }
+      var right = { position: 'right', nameGap: 48 };
+      // Room on the right for the second axis' labels and name.
+      var grid = { left: 78, right: 70, top: 60, bottom: 78 };
+      draw('faults-' + load, {
+        title: title('Under the fault profile at ' + loadLabel(load),
+          'solid: completed requests/s; dotted: failed/s; dashed: p99 ms (right); trial ' + data.timelineTrial),
+        legend: legend(),
+        grid: grid,
+        xAxis: faultAxis(),
+        yAxis: [valueAxis('requests/s'), valueAxis('p99 ms (log)', Object.assign({ type: 'log' }, right))],
+        series: [bands()].concat(lines('throughput', 'solid'), lines('errors', 'dotted'), lines('p99', 'dashed', 1))
+      });
+      if (!data.faults.breakers) { return; }
+      draw('breaker-' + load, {
+        title: title('Circuit breaker \u2018' + perLoad.breaker + '\u2019 at ' + loadLabel(load),
+          'solid: state; dashed: failure rate in its window, % (right)'),
+        legend: legend(),
+        grid: grid,
+        xAxis: faultAxis(),
+        yAxis: [valueAxis('', { min: 0, max: 2, interval: 1,
+          axisLabel: { formatter: function (v) { return states[v] || ''; } } }),
+          valueAxis('failure rate %', Object.assign({ min: 0, max: 100 }, right))],
+        series: [bands()].concat(lines('state', 'solid', 0, true), lines('failureRate', 'dashed', 1))
+      });
+      draw('breaker-calls-' + load, {
+        title: title('Calls through the breaker at ' + loadLabel(load),
+          'solid: refused while open (not permitted)/s; dashed: failed/s'),
+        legend: legend(),
+        grid: grid,
+        xAxis: faultAxis(),
+        yAxis: valueAxis('calls/s'),
+        series: [bands()].concat(lines('notPermitted', 'solid'), lines('failed', 'dashed'))
+      });
+    });
+  }
+
   window.addEventListener('resize', function () { charts.forEach(function (c) { c.resize(); }); });
   window.fluxbenchReportReady = true;
 }());

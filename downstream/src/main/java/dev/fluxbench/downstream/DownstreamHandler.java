@@ -1,17 +1,12 @@
 package dev.fluxbench.downstream;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.function.Supplier;
 
 import dev.fluxbench.contract.passthrough.Message;
 import dev.fluxbench.contract.passthrough.MessageAck;
 import dev.fluxbench.contract.problem.BadInput;
-import dev.fluxbench.contract.problem.Problem;
-import dev.fluxbench.contract.problem.Problem.InvalidField;
-import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 import reactor.core.publisher.Mono;
 
@@ -19,8 +14,6 @@ import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
-import org.springframework.web.server.ServerWebInputException;
-import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
 /**
  * The downstream's two resources. Every check happens before the wait, so a bad request is refused
@@ -35,24 +28,22 @@ class DownstreamHandler {
 
 	private final Filler filler;
 
+	private final FaultSchedules schedules;
+
 	private final Duration maxWait;
 
-	DownstreamHandler(Validator validator, Waits waits, DownstreamServerProperties properties) {
+	DownstreamHandler(Validator validator, Waits waits, FaultSchedules schedules,
+			DownstreamServerProperties properties) {
 		this.validator = validator;
 		this.waits = waits;
+		this.schedules = schedules;
 		this.filler = new Filler((int) properties.maxBytes().toBytes());
 		this.maxWait = properties.maxWait();
 	}
 
 	/** {@code POST /messages}: acknowledges the message once its delay is over. */
 	Mono<ServerResponse> message(ServerRequest request) {
-		return faults(request).flatMap((faults) -> request.bodyToMono(Message.class)
-			.onErrorMap(UnsupportedMediaTypeStatusException.class,
-					(ex) -> new ProblemException(BadInput.unsupportedMediaType(String.valueOf(ex.getContentType()),
-							MediaType.APPLICATION_JSON_VALUE)))
-			.onErrorMap(ServerWebInputException.class, (ex) -> new ProblemException(unreadable(request, ex)))
-			.switchIfEmpty(Mono.error(() -> new ProblemException(BadInput.missingBody())))
-			.map(this::valid)
+		return faults(request).flatMap((faults) -> JsonBodies.read(request, Message.class, this.validator)
 			.flatMap((message) -> answer(request, faults, Duration.ofMillis(message.delay()),
 					() -> ServerResponse.ok().bodyValue(MessageAck.of(message)))));
 	}
@@ -72,9 +63,12 @@ class DownstreamHandler {
 		});
 	}
 
-	/* Deferred, so that a bad knob becomes an error signal the router's problem handler sees. */
+	/*
+	 * Deferred, so that a bad knob becomes an error signal the router's problem handler sees, and
+	 * the schedule's phase is the one under way when the request arrives.
+	 */
 	private Mono<Faults> faults(ServerRequest request) {
-		return Mono.fromSupplier(() -> Faults.of(request.headers(), this.maxWait));
+		return Mono.fromSupplier(() -> Faults.of(request.headers(), this.maxWait, this.schedules::current));
 	}
 
 	private Mono<ServerResponse> answer(ServerRequest request, Faults faults, Duration delay,
@@ -85,26 +79,6 @@ class DownstreamHandler {
 					: success.get();
 		});
 		return this.waits.after(faults.wait(delay), answer);
-	}
-
-	/*
-	 * An empty body reaches Jackson as an empty buffer or as no buffer at all, depending on the
-	 * client; both are a missing body, not a shape Jackson failed to read.
-	 */
-	private static Problem unreadable(ServerRequest request, Throwable failure) {
-		return (request.headers().contentLength().orElse(-1) == 0) ? BadInput.missingBody()
-				: BadInput.unreadableBody(failure);
-	}
-
-	private Message valid(Message message) {
-		Set<ConstraintViolation<Message>> violations = this.validator.validate(message);
-		if (violations.isEmpty()) {
-			return message;
-		}
-		List<InvalidField> errors = violations.stream()
-			.map((violation) -> new InvalidField(violation.getPropertyPath().toString(), violation.getMessage()))
-			.toList();
-		throw new ProblemException(Problem.invalidFields(errors));
 	}
 
 	private static long parameter(String name, String value, long max, String unit) {

@@ -1,5 +1,6 @@
 package dev.fluxbench.downstream;
 
+import dev.fluxbench.contract.fault.FaultSchedule;
 import dev.fluxbench.contract.unit.UnitSoap;
 import dev.fluxbench.contract.unit.delta.DeltaFormat;
 
@@ -15,9 +16,12 @@ class DownstreamRoutes {
 
 	@Bean
 	RouterFunction<ServerResponse> routes(DownstreamHandler handler, PartnerFileHandler partnerFiles,
-			SoapUnitHandler soap) {
+			SoapUnitHandler soap, FaultScheduleHandler faultSchedule) {
 		return route().POST("/messages", handler::message)
 			.GET("/delay/{ms}", handler::delay)
+			.PUT(FaultSchedule.PATH, faultSchedule::set)
+			.GET(FaultSchedule.PATH, faultSchedule::get)
+			.DELETE(FaultSchedule.PATH, faultSchedule::clear)
 			.GET("/partners/{partner}/deltas", partnerFiles::days)
 			.GET("/partners/{partner}/deltas/{day}" + DeltaFormat.EXTENSION, partnerFiles::file)
 			.POST(UnitSoap.PATH, soap::getUnit)

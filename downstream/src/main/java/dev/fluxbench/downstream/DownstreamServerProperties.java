@@ -16,10 +16,11 @@ import org.springframework.util.unit.DataSize;
  * or {@code X-Delay-Ms}; bounded so that a forgotten client cannot hold a request forever
  * @param partner the partner file server's defaults
  * @param soap the partner's SOAP repository
+ * @param faultSchedule what {@code PUT /faults/schedule} accepts
  */
 @ConfigurationProperties("fluxbench.downstream-server")
 record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @DefaultValue("10m") Duration maxWait,
-		@DefaultValue Partner partner, @DefaultValue Soap soap) {
+		@DefaultValue Partner partner, @DefaultValue Soap soap, @DefaultValue FaultScheduleLimits faultSchedule) {
 
 	DownstreamServerProperties {
 		if (maxBytes.isNegative() || maxBytes.toBytes() > Integer.MAX_VALUE - 8) {
@@ -76,6 +77,29 @@ record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @Defa
 			}
 			if (delay.isNegative()) {
 				throw new IllegalArgumentException("fluxbench.downstream-server.soap.delay must not be negative, not " + delay);
+			}
+		}
+
+	}
+
+	/**
+	 * Bounds of a fault schedule. A schedule is held in memory and each request walks its phases,
+	 * so their number is bounded; its length is bounded so that every instant it names exists.
+	 * A phase's stall is bounded by {@code max-wait}, as {@code X-Fault-Stall} is.
+	 *
+	 * @param maxPhases the most phases a schedule may have
+	 * @param maxLength the longest one pass over its phases may last
+	 */
+	record FaultScheduleLimits(@DefaultValue("1000") int maxPhases, @DefaultValue("7d") Duration maxLength) {
+
+		FaultScheduleLimits {
+			if (maxPhases < 1) {
+				throw new IllegalArgumentException(
+						"fluxbench.downstream-server.fault-schedule.max-phases must be 1 or more, not " + maxPhases);
+			}
+			if (!maxLength.isPositive()) {
+				throw new IllegalArgumentException(
+						"fluxbench.downstream-server.fault-schedule.max-length must be positive, not " + maxLength);
 			}
 		}
 

@@ -13,6 +13,7 @@ import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.fluxbench.contract.fault.FaultSchedule;
 import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.unit.delta.DeltaCounts;
 import dev.fluxbench.contract.unit.delta.DeltaFileReader;
@@ -25,6 +26,7 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.boot.webtestclient.autoconfigure.AutoConfigureWebTestClient;
 import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -94,6 +96,50 @@ class DownstreamApplicationTests {
 			.getResponseBody();
 		assertThat(scrape).contains("http_server_requests_seconds_count{application=\"fluxbench-downstream\"")
 			.contains("fluxbench_downstream_waiting{application=\"fluxbench-downstream\"}");
+	}
+
+	@Test
+	void theFaultPhaseUnderWayIsOnTheScrapeAndItsLimitsInInfo() {
+		this.client.put()
+			.uri(FaultSchedule.PATH)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue("""
+					{"phases": [{"hold": "PT1H", "status": 503, "rate": 0.25, "stall": "PT1.5S"}]}""")
+			.exchange()
+			.expectStatus()
+			.isOk();
+		try {
+			assertThat(scrape()).contains("fluxbench_fault_phase{application=\"fluxbench-downstream\"} 1.0")
+				.contains("fluxbench_fault_failure_share{application=\"fluxbench-downstream\"} 0.25")
+				.contains("fluxbench_fault_stall_seconds{application=\"fluxbench-downstream\"} 1.5");
+		}
+		finally {
+			this.client.delete().uri(FaultSchedule.PATH).exchange().expectStatus().isNoContent();
+		}
+		assertThat(scrape()).contains("fluxbench_fault_phase{application=\"fluxbench-downstream\"} 0.0");
+		this.client.get()
+			.uri("/actuator/info")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody()
+			.jsonPath("$.faultSchedule.maxPhases")
+			.isEqualTo(1000)
+			.jsonPath("$.faultSchedule.maxLength")
+			.isEqualTo("PT168H")
+			.jsonPath("$.faultSchedule.maxStall")
+			.isEqualTo("PT10M");
+	}
+
+	private String scrape() {
+		return this.client.get()
+			.uri("/actuator/prometheus")
+			.exchange()
+			.expectStatus()
+			.isOk()
+			.expectBody(String.class)
+			.returnResult()
+			.getResponseBody();
 	}
 
 	@Test

@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @WebFluxTest(properties = "fluxbench.downstream-server.partner.units=1000")
 @Import({ DownstreamRoutes.class, DownstreamHandler.class, PartnerFileHandler.class, SoapUnitHandler.class,
-		Waits.class, PartnerFileHandlerTests.StoppedClock.class })
+		FaultSchedules.class, FaultScheduleHandler.class, Waits.class, PartnerFileHandlerTests.StoppedClock.class })
 @EnableConfigurationProperties(DownstreamServerProperties.class)
 class PartnerFileHandlerTests {
 

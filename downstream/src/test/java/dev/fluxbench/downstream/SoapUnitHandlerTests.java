@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 @WebFluxTest
 @Import({ DownstreamRoutes.class, DownstreamHandler.class, PartnerFileHandler.class, SoapUnitHandler.class,
-		Waits.class })
+		FaultSchedules.class, FaultScheduleHandler.class, Waits.class })
 @EnableConfigurationProperties(DownstreamServerProperties.class)
 class SoapUnitHandlerTests {
 

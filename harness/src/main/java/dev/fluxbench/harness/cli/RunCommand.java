@@ -26,6 +26,7 @@ import dev.fluxbench.harness.launch.Redis;
 import dev.fluxbench.harness.results.AssertionOutcome;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.run.Benchmark;
+import dev.fluxbench.harness.run.DownstreamFaults;
 import dev.fluxbench.harness.run.RunPlan;
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
@@ -35,6 +36,7 @@ import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.harness.target.MetricsSource;
 import dev.fluxbench.harness.target.Probe;
 import dev.fluxbench.harness.target.Target;
+import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.launcher.FreePort;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -67,7 +69,8 @@ import picocli.CommandLine.Spec;
 						+ " --target after=http://127.0.0.1:9090",
 				"  ./fluxbench run --scenario-file my.yaml --target app=$URL --junit junit.xml --baseline results/main",
 				"  ./fluxbench run --scenario boot2-passthrough --db postgres --scale 0.2",
-				"  ./fluxbench run --scenario thesis-normal --app-cpus 0 --load-cpus 1 --trials 3" })
+				"  ./fluxbench run --scenario thesis-normal --app-cpus 0 --load-cpus 1 --trials 3",
+				"  ./fluxbench run --scenario-file chain.yaml --faults breaker-profile.yaml --scale 0.5" })
 final class RunCommand implements Callable<Integer> {
 
 	@Spec
@@ -92,6 +95,16 @@ final class RunCommand implements Callable<Integer> {
 					+ "prometheus) or a Prometheus server and a label selector (before=http://prom:9090{job=\"before\"});"
 					+ " without one, the report has client-side figures only")
 	private List<String> metrics;
+
+	@Option(names = "--faults", paramLabel = "FILE",
+			description = "the downstream's fault phases, a YAML list as the scenario's faults: holds, instead of the"
+					+ " scenario's (docs/faults.md); set when each measured load starts, scaled with --scale")
+	private Path faults;
+
+	@Option(names = "--downstream", paramLabel = "URL",
+			description = "with --target and faults: the fluxbench downstream your services call, where the fault"
+					+ " schedule is set")
+	private String downstream;
 
 	@Option(names = "--stacks", paramLabel = "STACK", split = ",",
 			description = "the built-in stacks or variants to launch and measure, in the first trial's order (default:"
@@ -184,6 +197,12 @@ final class RunCommand implements Callable<Integer> {
 			out.println("results: " + plan.out());
 			return ExitCode.ENVIRONMENT;
 		}
+		catch (DownstreamFaults.Refused ex) {
+			// The launched downstream's limits, which only it knows, are below the scenario's faults.
+			Main.failed(new UsageException(ex.getMessage()), this.spec.commandLine().getErr());
+			out.println("results: " + plan.out());
+			return ExitCode.USAGE;
+		}
 		List<String> failed = benchmark.failures();
 		failed.forEach((failure) -> out.println("assertion failed: " + failure));
 		ReportCommand.writeReport(plan.out(), out, this.spec.commandLine().getErr());
@@ -215,6 +234,10 @@ final class RunCommand implements Callable<Integer> {
 			throw new UsageException("--baseline " + this.baseline + " is not a results directory: it has no "
 					+ ResultsDirectory.RUN_JSON);
 		}
+		if (this.faults != null) {
+			chosen = chosen.withFaults(faults());
+		}
+		Optional<URI> userDownstream = downstream(chosen, chosenTargets);
 		if (this.trials != null) {
 			chosen = chosen.withTrials(this.trials);
 		}
@@ -262,9 +285,64 @@ final class RunCommand implements Callable<Integer> {
 			database.check();
 		}
 		chosenTargets.stream().filter(Target.Given.class::isInstance).forEach((target) -> Probe.check((Target.Given) target));
+		if (userDownstream.isPresent()) {
+			try {
+				new DownstreamFaults(userDownstream.get(), chosen.faults()).check();
+			}
+			catch (DownstreamFaults.Refused ex) {
+				throw new UsageException(ex.getMessage());
+			}
+		}
 		createOut(results);
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
-				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment);
+				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
+				userDownstream);
+	}
+
+	private List<FaultPhase> faults() {
+		if (!Files.isRegularFile(this.faults)) {
+			throw new UsageException("--faults " + this.faults + " is not a file");
+		}
+		try {
+			return ScenarioReader.readFaults(this.faults);
+		}
+		catch (ScenarioException ex) {
+			throw new UsageException(ex.getMessage());
+		}
+	}
+
+	/**
+	 * Where the schedule goes for services of the user's: fluxbench cannot know which downstream
+	 * they call, so faults need {@code --downstream}; launched stacks call the one fluxbench starts.
+	 */
+	private Optional<URI> downstream(Scenario scenario, List<Target> targets) {
+		boolean given = targets.stream().anyMatch(Target.Given.class::isInstance);
+		if (this.downstream == null) {
+			if (given && scenario.hasFaults()) {
+				throw new UsageException("the scenario has faults, and with --target fluxbench sets them on the"
+						+ " downstream your services call: give its URL with --downstream (or leave the faults out)");
+			}
+			return Optional.empty();
+		}
+		if (!given) {
+			throw new UsageException("--downstream goes with --target: launched stacks call the downstream fluxbench"
+					+ " starts");
+		}
+		if (!scenario.hasFaults()) {
+			throw new UsageException("--downstream is where fluxbench sets the fault schedule, and the scenario has"
+					+ " none: give --faults FILE, or leave --downstream out");
+		}
+		URI uri;
+		try {
+			uri = URI.create(this.downstream.trim());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new UsageException("--downstream '" + this.downstream + "' is not a URL");
+		}
+		if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
+			throw new UsageException("--downstream '" + this.downstream + "' is not an http(s) URL");
+		}
+		return Optional.of(uri);
 	}
 
 	private Scenario scenario(Map<String, String> environment) {

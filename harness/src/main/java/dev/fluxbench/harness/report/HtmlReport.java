@@ -58,6 +58,7 @@ final class HtmlReport {
 		if (report.results().trials() > 1) {
 			report.results().loadLevels().forEach((load) -> table(out, report.estimateTable(load), "h3"));
 		}
+		faults(out, report);
 		out.append("<section id=\"charts\"><h2>Charts</h2>\n<div class=\"grid\">\n");
 		for (int load : report.results().loadLevels()) {
 			chart(out, "response-times-" + load);
@@ -86,6 +87,33 @@ final class HtmlReport {
 			.append(resource("/report/report.js"))
 			.append("</script>\n</body>\n</html>\n");
 		return out.toString();
+	}
+
+	/** Findings first, then the phases and the breakers on each load's clock, then the tables. */
+	private static void faults(StringBuilder out, Report report) {
+		FaultReport faults = report.faults();
+		if (!faults.present()) {
+			return;
+		}
+		out.append("<section id=\"faults\"><h2>Faults and circuit breakers</h2>\n");
+		List<String> findings = faults.findings();
+		if (!findings.isEmpty()) {
+			out.append("<ul class=\"findings\">\n");
+			findings.forEach((finding) -> out.append("<li>").append(escape(finding)).append("</li>\n"));
+			out.append("</ul>\n");
+		}
+		out.append("<div class=\"grid\">\n");
+		for (int load : faults.loads().stream().map((load) -> load.load().key().load()).distinct().sorted().toList()) {
+			chart(out, "faults-" + load);
+			if (faults.hasBreakers()) {
+				chart(out, "breaker-" + load);
+				chart(out, "breaker-calls-" + load);
+			}
+		}
+		out.append("</div>\n");
+		faults.profileTable().ifPresent((profile) -> table(out, profile, "h3"));
+		faults.breakerTable().ifPresent((breakers) -> table(out, breakers, "h3"));
+		out.append("</section>\n");
 	}
 
 	private static void legend(StringBuilder out, Report report) {
@@ -161,6 +189,9 @@ final class HtmlReport {
 			}
 		}
 		data.put("timelines", timelines);
+		if (report.faults().present()) {
+			data.put("faults", report.faults().chartData(results.stacks(), 1));
+		}
 		return data;
 	}
 

@@ -24,6 +24,7 @@ final class MarkdownReport {
 				table(out, "###", report.estimateTable(load));
 			}
 		}
+		faults(out, report);
 		out.append("## Results by load\n\n");
 		for (int load : report.results().loadLevels()) {
 			table(out, "###", report.loadTable(load));
@@ -34,6 +35,26 @@ final class MarkdownReport {
 		report.passwordTable().ifPresent((checks) -> table(out, "##", checks));
 		table(out, "##", report.environment());
 		return out.toString().stripTrailing() + "\n";
+	}
+
+	/** The section on faults and circuit breakers, when the run had either. */
+	private static void faults(StringBuilder out, Report report) {
+		FaultReport faults = report.faults();
+		if (!faults.present()) {
+			return;
+		}
+		out.append("## Faults and circuit breakers\n\n");
+		List<String> findings = faults.findings();
+		if (!findings.isEmpty()) {
+			out.append("**Findings**\n\n");
+			findings.forEach((finding) -> out.append("- ").append(finding).append('\n'));
+			out.append('\n');
+		}
+		if (faults.phases().isEmpty()) {
+			out.append("No fault schedule: the breakers' state over each load is drawn in report.html.\n\n");
+		}
+		faults.profileTable().ifPresent((profile) -> table(out, "###", profile));
+		faults.breakerTable().ifPresent((breakers) -> table(out, "###", breakers));
 	}
 
 	private static void table(StringBuilder out, String heading, Table table) {

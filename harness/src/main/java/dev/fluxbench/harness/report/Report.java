@@ -25,8 +25,10 @@ import dev.fluxbench.harness.results.Summary;
  * @param verdicts one per load, label and aspect
  * @param decision what a tech lead reads first: a line per load and label
  * @param narrative the plain-language summary, a paragraph per entry
+ * @param faults the downstream's fault profile and what the app's circuit breakers did under it
  */
-public record Report(RunResults results, List<Verdict> verdicts, List<String> decision, List<String> narrative) {
+public record Report(RunResults results, List<Verdict> verdicts, List<String> decision, List<String> narrative,
+		FaultReport faults) {
 
 	public static final String HTML = "report.html";
 
@@ -57,7 +59,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 				verdicts.add(Verdict.of(load, Summary.ALL, aspect, byStack));
 			}
 		}
-		return new Report(results, List.copyOf(verdicts), Decision.of(results, verdicts), Narrative.of(results, verdicts));
+		FaultReport faults = FaultReport.of(results);
+		List<String> narrative = new ArrayList<>(Narrative.of(results, verdicts));
+		narrative.addAll(faults.narrative());
+		return new Report(results, List.copyOf(verdicts), Decision.of(results, verdicts), List.copyOf(narrative),
+				faults);
 	}
 
 	/** Reads a results directory and writes its report into it. */

@@ -1,6 +1,7 @@
 package dev.fluxbench.harness.report;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,37 @@ final class ReportSummary {
 		return new SummaryJson(SummaryJson.FORMAT_VERSION, results.run().scenario(), results.run().status(),
 				results.run().isComplete() && !results.hasUnfinishedLoads(), results.run().loadUnit(), results.stacks(),
 				results.trials(), results.run().scale(), results.loads().stream().map(ReportSummary::load).toList(),
-				report.verdicts().stream().map(ReportSummary::verdict).toList(), report.decision(), report.narrative());
+				report.verdicts().stream().map(ReportSummary::verdict).toList(), report.decision(), report.narrative(),
+				report.faults().present() ? Optional.of(faults(report.faults())) : Optional.empty());
+	}
+
+	private static SummaryJson.Faults faults(FaultReport faults) {
+		List<SummaryJson.BreakerLoad> breakers = new ArrayList<>();
+		for (FaultReport.LoadFaults load : faults.loads()) {
+			for (BreakerFindings breaker : load.findings()) {
+				breakers.add(new SummaryJson.BreakerLoad(load.load().key().load(), load.load().key().stack(),
+						load.load().key().trial(), breaker.breaker(),
+						breaker.phases().stream().map(ReportSummary::breakerPhase).toList(),
+						breaker.recovery().map(ReportSummary::recovery)));
+			}
+		}
+		return new SummaryJson.Faults(faults.phases(), faults.findings(), breakers);
+	}
+
+	private static SummaryJson.BreakerPhase breakerPhase(BreakerFindings.PhaseOutcome phase) {
+		return new SummaryJson.BreakerPhase(phase.window().phase(), seconds(phase.window().from()),
+				seconds(phase.window().to()), phase.opening().name().toLowerCase(Locale.ROOT),
+				phase.after().map(ReportSummary::seconds), phase.sentence());
+	}
+
+	private static SummaryJson.BreakerRecovery recovery(BreakerFindings.Recovery recovery) {
+		return new SummaryJson.BreakerRecovery(recovery.lastFailing().phase(),
+				recovery.closing().name().toLowerCase(Locale.ROOT), recovery.after().map(ReportSummary::seconds),
+				recovery.sentence());
+	}
+
+	private static double seconds(Duration duration) {
+		return round(duration.toMillis() / 1000.0);
 	}
 
 	private static SummaryJson.Load load(LoadResult load) {

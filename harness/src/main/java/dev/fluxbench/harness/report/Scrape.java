@@ -3,9 +3,15 @@ package dev.fluxbench.harness.report;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.fluxbench.harness.results.MetricsCsv;
 
@@ -30,10 +36,51 @@ import dev.fluxbench.harness.results.MetricsCsv;
  * {@code fluxbench_password_check_seconds_total}: thread CPU, and wall time where the JDK measured
  * no CPU
  * @param passwordCheckWallSeconds of that, the wall time: an upper bound of the CPU it stands for
+ * @param breakers the app's circuit breakers by name, as Resilience4j's Micrometer meters show them;
+ * none when it exposes none
  */
 public record Scrape(Instant at, double heapUsed, double heapCommitted, double nonHeapUsed, double nonHeapCommitted,
 		double rss, double appCpuSeconds, double generatorCpuSeconds, double liveThreads, double gcPauses,
-		double gcPauseSeconds, double passwordChecks, double passwordCheckSeconds, double passwordCheckWallSeconds) {
+		double gcPauseSeconds, double passwordChecks, double passwordCheckSeconds, double passwordCheckWallSeconds,
+		Map<String, Breaker> breakers) {
+
+	public Scrape {
+		breakers = Collections.unmodifiableMap(new LinkedHashMap<>(breakers));
+	}
+
+	/** A scrape of an app without circuit breakers. */
+	public Scrape(Instant at, double heapUsed, double heapCommitted, double nonHeapUsed, double nonHeapCommitted,
+			double rss, double appCpuSeconds, double generatorCpuSeconds, double liveThreads, double gcPauses,
+			double gcPauseSeconds, double passwordChecks, double passwordCheckSeconds,
+			double passwordCheckWallSeconds) {
+		this(at, heapUsed, heapCommitted, nonHeapUsed, nonHeapCommitted, rss, appCpuSeconds, generatorCpuSeconds,
+				liveThreads, gcPauses, gcPauseSeconds, passwordChecks, passwordCheckSeconds, passwordCheckWallSeconds,
+				Map.of());
+	}
+
+	/**
+	 * One circuit breaker at one scrape ({@code resilience4j_circuitbreaker_*}). Counters are
+	 * cumulative; a figure the app did not expose is NaN.
+	 * @param state its state as Resilience4j names it, lower case: {@code closed}, {@code open},
+	 * {@code half_open}, {@code forced_open}, ...; empty when no state series said 1
+	 * @param failureRate the share of failed calls in its window, in percent; -1 while the window
+	 * holds too few calls to say
+	 * @param failedCalls calls that failed so far
+	 * @param notPermittedCalls calls it refused so far, while open: the ones the app answered without
+	 * calling
+	 */
+	public record Breaker(String state, double failureRate, double failedCalls, double notPermittedCalls) {
+
+		/** Whether calls are refused: open, or forced open. */
+		public boolean open() {
+			return this.state.equals("open") || this.state.equals("forced_open");
+		}
+
+		public boolean closed() {
+			return this.state.equals("closed");
+		}
+
+	}
 
 	/**
 	 * Every complete scrape of a metrics file, in time order; none when the file is missing. What
@@ -81,6 +128,8 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 
 		private double passwordCheckWallSeconds = Double.NaN;
 
+		private final Map<String, BreakerBuilder> breakers = new TreeMap<>();
+
 		Builder(Instant at) {
 			this.at = at;
 		}
@@ -125,9 +174,30 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 						this.passwordCheckWallSeconds = 0;
 					}
 				}
+				case "app resilience4j_circuitbreaker_state" -> breaker(line).ifPresent((breaker) -> {
+					if (line.value() == 1) {
+						breaker.state = tag(line.tags(), "state").orElse("");
+					}
+				});
+				case "app resilience4j_circuitbreaker_failure_rate" ->
+					breaker(line).ifPresent((breaker) -> breaker.failureRate = line.value());
+				case "app resilience4j_circuitbreaker_calls_seconds_count" -> breaker(line).ifPresent((breaker) -> {
+					if (tag(line.tags(), "kind").filter("failed"::equals).isPresent()) {
+						breaker.failedCalls = plus(breaker.failedCalls, line.value());
+					}
+				});
+				case "app resilience4j_circuitbreaker_not_permitted_calls_total" ->
+					breaker(line).ifPresent((breaker) -> breaker.notPermittedCalls = plus(breaker.notPermittedCalls,
+							line.value()));
 				default -> {
 				}
 			}
+		}
+
+		/* A series without a breaker's name is no breaker's: a Prometheus server may relabel, not drop. */
+		private Optional<BreakerBuilder> breaker(MetricsCsv.Line line) {
+			return tag(line.tags(), "name")
+				.map((name) -> this.breakers.computeIfAbsent(name, (key) -> new BreakerBuilder()));
 		}
 
 		private static double plus(double sum, double value) {
@@ -138,9 +208,41 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 			return new Scrape(this.at, this.heapUsed, this.heapCommitted, this.nonHeapUsed, this.nonHeapCommitted,
 					this.rss, Double.isNaN(this.appCpu) ? this.exposedCpu : this.appCpu, this.generatorCpu,
 					this.liveThreads, this.gcPauses, this.gcPauseSeconds, this.passwordChecks, this.passwordCheckSeconds,
-					this.passwordCheckWallSeconds);
+					this.passwordCheckWallSeconds, breakers());
 		}
 
+		private Map<String, Breaker> breakers() {
+			Map<String, Breaker> built = new LinkedHashMap<>();
+			this.breakers.forEach((name, breaker) -> built.put(name, new Breaker(breaker.state, breaker.failureRate,
+					breaker.failedCalls, breaker.notPermittedCalls)));
+			return built;
+		}
+
+	}
+
+	private static final class BreakerBuilder {
+
+		private String state = "";
+
+		private double failureRate = Double.NaN;
+
+		private double failedCalls = Double.NaN;
+
+		private double notPermittedCalls = Double.NaN;
+
+	}
+
+	/** The label patterns, one per label name asked for: a few names, asked once per line. */
+	private static final Map<String, Pattern> TAG_PATTERNS = new ConcurrentHashMap<>();
+
+	/** A Prometheus label of the tags as metrics.csv keeps them, as {@code name="downstream"}. */
+	static Optional<String> tag(String tags, String name) {
+		Matcher matcher = TAG_PATTERNS
+			.computeIfAbsent(name,
+					(key) -> Pattern.compile("(?:^|,)" + Pattern.quote(key) + "=\"((?:[^\"\\\\]|\\\\.)*)\""))
+			.matcher(tags);
+		return matcher.find() ? Optional.of(matcher.group(1).replace("\\\"", "\"").replace("\\\\", "\\"))
+				: Optional.empty();
 	}
 
 }

@@ -18,6 +18,7 @@ import java.nio.file.StandardCopyOption;
  * trial-T/STACK/app.log
  * trial-T/STACK/load-N/samples.csv       every sample
  * trial-T/STACK/load-N/metrics.csv       one scrape per second
+ * trial-T/STACK/load-N/faults.json       the downstream's fault schedule and when it started, with faults
  * </pre>
  */
 public record ResultsDirectory(Path root) {
@@ -56,6 +57,10 @@ public record ResultsDirectory(Path root) {
 
 	public Path metricsCsv(LoadKey key) {
 		return loadDirectory(key).resolve("metrics.csv");
+	}
+
+	public Path faultsJson(LoadKey key) {
+		return loadDirectory(key).resolve("faults.json");
 	}
 
 	/** Whether a directory holds a run's results: the report's only precondition. */

@@ -19,6 +19,8 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 
+import dev.fluxbench.contract.fault.FaultPhase;
+
 /**
  * {@code run.json}: what a run was set up to do and how far it got, rewritten whole as it goes
  * (see docs/results-layout.md). The benchmark writes it and the report reads it, both through
@@ -52,6 +54,8 @@ import com.fasterxml.jackson.databind.node.NullNode;
  * @param redis the shared cache, when a distributed-cache variant ran
  * @param targetRuns every start of a target, in the order they ran
  * @param failedAssertions at the end, every assertion that failed, as the console printed it
+ * @param faults the downstream's fault schedule, set anew when each measured load started; empty
+ * when the downstream stayed healthy
  */
 public record RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 		Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
@@ -59,7 +63,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		double scale, int trials, Optional<Duration> warmup, @JsonAlias("stacks") List<String> targets,
 		List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
 		Optional<Directory> directory, Optional<Redis> redis, @JsonAlias("stackRuns") List<TargetRun> targetRuns,
-		List<String> failedAssertions) {
+		List<String> failedAssertions, Optional<Faults> faults) {
 
 	/** Raised when a key changes meaning; readers keep reading every earlier version. */
 	public static final int FORMAT_VERSION = 1;
@@ -92,6 +96,20 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		redis = ResultJson.optional(redis);
 		targetRuns = ResultJson.list(targetRuns);
 		failedAssertions = ResultJson.list(failedAssertions);
+		faults = ResultJson.optional(faults);
+	}
+
+	/** A run whose downstream stayed healthy. */
+	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
+			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
+			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
+			double scale, int trials, Optional<Duration> warmup, List<String> targets,
+			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
+			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
+			List<String> failedAssertions) {
+		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
+				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
+				downstream, directory, redis, targetRuns, failedAssertions, Optional.empty());
 	}
 
 	/**
@@ -112,7 +130,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure, this.started,
 				this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
 				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				downstream, directory, redis, this.targetRuns, this.failedAssertions);
+				downstream, directory, redis, this.targetRuns, this.failedAssertions, this.faults);
 	}
 
 	/** The same run as it stands now: what changes while it runs. */
@@ -121,7 +139,15 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, status, failure, this.started, ended,
 				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git, this.scenario,
 				this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				this.downstream, this.directory, this.redis, targetRuns, failedAssertions);
+				this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults);
+	}
+
+	/** The same run, with the downstream's fault schedule. */
+	public RunJson withFaults(Optional<Faults> faults) {
+		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure, this.started,
+				this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
+				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
+				this.downstream, this.directory, this.redis, this.targetRuns, this.failedAssertions, faults);
 	}
 
 	/** How far a run got. */
@@ -511,6 +537,22 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 			finished = ResultJson.optional(finished);
 			verdict = ResultJson.text(verdict);
 			journeys = ResultJson.optional(journeys);
+		}
+
+	}
+
+	/**
+	 * The fault profile the downstream ran through during every measured load: set when the load
+	 * started, cleared when it ended (docs/faults.md). Each load's {@code faults.json} says when.
+	 * @param phases the phases, in order, as the run used them (scaled with the rest)
+	 * @param downstream where the schedule was set, for a downstream of the user's; empty for the one
+	 * fluxbench started
+	 */
+	public record Faults(List<FaultPhase> phases, Optional<URI> downstream) {
+
+		public Faults {
+			phases = FaultsJson.phases(phases);
+			downstream = ResultJson.optional(downstream);
 		}
 
 	}

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.fluxbench.contract.fault.FaultPhase;
+
 /**
  * {@code summary.json}: the report's figures and verdicts for tools, in milliseconds and
  * requests/s, rounded to three decimals. The report writes it; tools, and the tests, read it back
@@ -23,10 +25,12 @@ import java.util.Optional;
  * @param verdicts one per load, label and aspect
  * @param decision the report's first section, a line per load and label
  * @param summary the report's plain-language summary, a paragraph per entry
+ * @param faults the downstream's fault profile and what the circuit breakers did under it; empty
+ * when the run had neither
  */
 public record SummaryJson(int formatVersion, String scenario, String status, boolean complete, String loadUnit,
 		List<String> stacks, int trials, double scale, List<Load> loads, List<Verdict> verdicts, List<String> decision,
-		List<String> summary) {
+		List<String> summary, Optional<Faults> faults) {
 
 	/** Raised when a key changes meaning. */
 	public static final int FORMAT_VERSION = 1;
@@ -40,6 +44,15 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 		verdicts = ResultJson.list(verdicts);
 		decision = ResultJson.list(decision);
 		summary = ResultJson.list(summary);
+		faults = ResultJson.optional(faults);
+	}
+
+	/** A summary of a run without faults or circuit breakers. */
+	public SummaryJson(int formatVersion, String scenario, String status, boolean complete, String loadUnit,
+			List<String> stacks, int trials, double scale, List<Load> loads, List<Verdict> verdicts,
+			List<String> decision, List<String> summary) {
+		this(formatVersion, scenario, status, complete, loadUnit, stacks, trials, scale, loads, verdicts, decision,
+				summary, Optional.empty());
 	}
 
 	/**
@@ -175,6 +188,80 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 			values = ResultJson.listWithGaps(values);
 			median = ResultJson.optional(median);
 			ci95 = ResultJson.listWithGaps(ci95);
+		}
+
+	}
+
+	/**
+	 * Faults and circuit breakers (docs/faults.md).
+	 * @param phases the downstream's fault profile, in order
+	 * @param findings what a reader must not miss: a breaker that never opened in a failing phase,
+	 * or never closed after the last, one sentence each
+	 * @param breakers what each breaker did, per load, target and trial
+	 */
+	public record Faults(List<FaultPhase> phases, List<String> findings, List<BreakerLoad> breakers) {
+
+		public Faults {
+			phases = FaultsJson.phases(phases);
+			findings = ResultJson.list(findings);
+			breakers = ResultJson.list(breakers);
+		}
+
+	}
+
+	/**
+	 * One circuit breaker under one load's faults.
+	 * @param phases each failing phase of the schedule, in order
+	 * @param recovery after the last failing phase the load reached; empty when the breaker never
+	 * opened, or no failing phase was reached
+	 */
+	public record BreakerLoad(int load, String stack, int trial, String breaker, List<BreakerPhase> phases,
+			Optional<BreakerRecovery> recovery) {
+
+		public BreakerLoad {
+			stack = ResultJson.text(stack);
+			breaker = ResultJson.text(breaker);
+			phases = ResultJson.list(phases);
+			recovery = ResultJson.optional(recovery);
+		}
+
+	}
+
+	/**
+	 * What a breaker did in one failing phase.
+	 * @param phase the phase's number, from 1
+	 * @param fromSeconds when it began, from the moment the schedule started
+	 * @param toSeconds when it ended
+	 * @param outcome {@code opened}, {@code already_open}, {@code never_opened}, {@code not_observed} or
+	 * {@code not_reached}
+	 * @param afterSeconds with {@code opened}, how long after the phase began
+	 * @param sentence the finding in words, as the report prints it
+	 */
+	public record BreakerPhase(int phase, double fromSeconds, double toSeconds, String outcome,
+			Optional<Double> afterSeconds, String sentence) {
+
+		public BreakerPhase {
+			outcome = ResultJson.text(outcome);
+			afterSeconds = ResultJson.optional(afterSeconds);
+			sentence = ResultJson.text(sentence);
+		}
+
+	}
+
+	/**
+	 * What a breaker did after the last failing phase.
+	 * @param afterPhase that phase's number
+	 * @param outcome {@code closed}, {@code never_closed} or {@code not_observed}
+	 * @param afterSeconds with {@code closed}, when it closed for good from the end of that phase
+	 * (negative: before); with {@code never_closed}, how long the load went on
+	 * @param sentence the finding in words
+	 */
+	public record BreakerRecovery(int afterPhase, String outcome, Optional<Double> afterSeconds, String sentence) {
+
+		public BreakerRecovery {
+			outcome = ResultJson.text(outcome);
+			afterSeconds = ResultJson.optional(afterSeconds);
+			sentence = ResultJson.text(sentence);
 		}
 
 	}

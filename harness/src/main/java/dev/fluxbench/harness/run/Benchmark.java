@@ -17,7 +17,9 @@ import java.util.function.UnaryOperator;
 
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.metrics.MetricsRecorder;
+import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.results.AssertionOutcome;
+import dev.fluxbench.harness.results.FaultsJson;
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.ResultJson;
@@ -27,6 +29,7 @@ import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.SummaryCsv;
 import dev.fluxbench.harness.scenario.Assertion;
+import dev.fluxbench.harness.scenario.Durations;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.harness.scenario.Termination;
@@ -103,9 +106,10 @@ public final class Benchmark {
 			synchronized (this) {
 				this.run = services.describe(this.run);
 			}
+			Optional<DownstreamFaults> faults = faults(services);
 			for (int trial = 1; trial <= this.plan.scenario().trials(); trial++) {
 				for (Target target : this.plan.order(trial)) {
-					runTarget(launcher, services, target, trial);
+					runTarget(launcher, services, target, trial, faults);
 				}
 			}
 		}
@@ -176,7 +180,29 @@ public final class Benchmark {
 		};
 	}
 
-	private void runTarget(Launcher launcher, Services services, Target target, int trial) {
+	/**
+	 * The scenario's fault schedule on the downstream the targets call: the user's
+	 * {@code --downstream}, which the command line checked before anything started, or the one
+	 * fluxbench launched, checked here before any target starts.
+	 */
+	private Optional<DownstreamFaults> faults(Services services) {
+		Scenario scenario = this.plan.scenario();
+		if (!scenario.hasFaults()) {
+			return Optional.empty();
+		}
+		DownstreamFaults faults = new DownstreamFaults(this.plan.downstream().orElseGet(services::downstreamUri),
+				scenario.faults());
+		if (this.plan.downstream().isEmpty()) {
+			faults.check();
+		}
+		this.console.writer()
+			.printf("faults: %d phase(s) over %s on the downstream at %s, set when each measured load starts%n",
+					scenario.faults().size(), Durations.format(faults.schedule().length()), faults.downstream());
+		return Optional.of(faults);
+	}
+
+	private void runTarget(Launcher launcher, Services services, Target target, int trial,
+			Optional<DownstreamFaults> faults) {
 		Scenario scenario = this.plan.scenario();
 		Path directory = this.results.stackDirectory(trial, target.id());
 		int index = addTargetRun(RunJson.TargetRun.starting(trial, target.id()));
@@ -193,7 +219,7 @@ public final class Benchmark {
 			}
 			for (Workload.Level level : scenario.levels()) {
 				RunJson.LoadRun measured = runLoad(scenario, level,
-						new LoadKey(scenario.name(), level.load(), target.id(), trial), app, services);
+						new LoadKey(scenario.name(), level.load(), target.id(), trial), app, services, faults);
 				updateTargetRun(index, (run) -> run.withLoad(measured));
 				writeRunJson(RunJson.Status.RUNNING);
 			}
@@ -202,7 +228,7 @@ public final class Benchmark {
 	}
 
 	private RunJson.LoadRun runLoad(Scenario scenario, Workload.Level level, LoadKey key, Running app,
-			Services services) {
+			Services services, Optional<DownstreamFaults> faults) {
 		SampleSink.Progress progress = new SampleSink.Progress();
 		Instant start = Instant.now();
 		Journeys journeys;
@@ -212,7 +238,15 @@ public final class Benchmark {
 				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key), app.metrics(), app.pid(),
 						services.pids());
 				StatusLine status = this.console.status(prefix, scenario.estimatedLength(level), progress)) {
-			journeys = this.load.run(level, app.baseUri(), samples::write, progress);
+			// Set after the warm-up and as the load starts, so that every load meets its phases at
+			// the same moments of its own; the metrics recorder is already scraping the breaker.
+			Optional<FaultsJson> schedule = faults.map((downstream) -> startFaults(downstream, key));
+			try {
+				journeys = this.load.run(level, app.baseUri(), samples::write, progress);
+			}
+			finally {
+				schedule.ifPresent((set) -> clearFaults(faults.get(), set, key));
+			}
 		}
 		if (shuttingDown()) {
 			// The targets were stopped under this load: its figures would describe the shutdown.
@@ -228,6 +262,26 @@ public final class Benchmark {
 		this.console.journeys(prefix, journeys, level.termination() instanceof Termination.Hold);
 		return new RunJson.LoadRun(key.load(), Optional.of(start), Optional.of(Instant.now()), progress.samples(),
 				progress.errors(), verdict, Optional.of(journeys));
+	}
+
+	private FaultsJson startFaults(DownstreamFaults faults, LoadKey key) {
+		FaultsJson set = FaultsJson.started(faults.schedule(), faults.start());
+		set.write(this.results.faultsJson(key));
+		return set;
+	}
+
+	/*
+	 * Quietly when the downstream is gone (Ctrl-C stops it with the targets): faults.json then has
+	 * no time of clearing, and the next load sets its own schedule anyway.
+	 */
+	private void clearFaults(DownstreamFaults faults, FaultsJson set, LoadKey key) {
+		try {
+			faults.clear();
+			set.clearedAt(Instant.now()).write(this.results.faultsJson(key));
+		}
+		catch (EnvironmentException ex) {
+			// The load's own failure, if any, is the one to report.
+		}
 	}
 
 	/** Checks every assertion against its label's summary, recording each outcome. */

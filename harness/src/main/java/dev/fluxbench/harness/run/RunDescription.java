@@ -40,7 +40,9 @@ final class RunDescription {
 				Optional.of(scenario.warmup()), plan.targets().stream().map(Target::id).toList(),
 				plan.targets().stream().map(RunDescription::target).toList(),
 				plan.launchesStacks() ? Optional.of(plan.database().describe()) : Optional.empty(), Optional.empty(),
-				Optional.empty(), Optional.empty(), List.of(), List.of());
+				Optional.empty(), Optional.empty(), List.of(), List.of(),
+				scenario.hasFaults() ? Optional.of(new RunJson.Faults(scenario.faults(), plan.downstream()))
+						: Optional.empty());
 	}
 
 	private static RunJson.Jdk jdk() {

@@ -1,8 +1,10 @@
 package dev.fluxbench.harness.run;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.fluxbench.harness.launch.CpuLayout;
@@ -22,14 +24,24 @@ import dev.fluxbench.harness.target.Target;
  * @param projectRoot where the jars are built
  * @param commandLine the arguments as given, for run.json
  * @param environment where {@code ${env.NAME}} references are resolved; never written anywhere
+ * @param downstream the downstream that given targets call, where their scenario's fault schedule is
+ * set; empty with launched stacks, whose downstream fluxbench starts
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
-		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment) {
+		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
+		Optional<URI> downstream) {
 
 	public RunPlan {
 		targets = List.copyOf(targets);
 		commandLine = List.copyOf(commandLine);
 		environment = Map.copyOf(environment);
+	}
+
+	/** A plan without a downstream of the user's. */
+	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment) {
+		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
+				Optional.empty());
 	}
 
 	/** Trial {@code trial} (1-based) starts with a different target each time: A B C, B C A, C A B. */

@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
+import dev.fluxbench.contract.fault.FaultPhase;
+
 /**
  * A load scenario, as read from its file (see docs/scenario-format.md): who calls what, how
  * many, for how long, and what must hold.
@@ -32,11 +34,13 @@ import java.util.stream.Collectors;
  * @param journey what each user does per iteration, in order
  * @param assertions what must hold at every load level of every target
  * @param scale the factor users and durations were multiplied by, 1 unless {@link #scaled} was used
+ * @param faults the downstream's fault phases, set anew when each measured load starts; none for a
+ * healthy downstream throughout
  */
 public record Scenario(String name, String description, String source, List<String> seeds, List<Stack> stacks,
 		int trials, Duration warmup, Duration connectTimeout, Duration responseTimeout, Workload workload,
 		Map<String, String> variables, List<Feeder> feeders, List<Step> journey, List<Assertion> assertions,
-		double scale) {
+		double scale, List<FaultPhase> faults) {
 
 	/** JMeter schedules thread groups in whole seconds: a shorter scaled duration would become 0. */
 	static final Duration SHORTEST = Duration.ofSeconds(1);
@@ -55,6 +59,7 @@ public record Scenario(String name, String description, String source, List<Stri
 		feeders = List.copyOf(feeders);
 		journey = List.copyOf(journey);
 		assertions = List.copyOf(assertions);
+		faults = List.copyOf(faults);
 		if (stacks.isEmpty()) {
 			throw new IllegalArgumentException("A scenario names at least one stack");
 		}
@@ -72,6 +77,9 @@ public record Scenario(String name, String description, String source, List<Stri
 		}
 		if (!(scale > 0) || Double.isInfinite(scale)) {
 			throw new IllegalArgumentException("scale must be a positive number: " + scale);
+		}
+		if (faults.stream().anyMatch((phase) -> !phase.hold().isPositive())) {
+			throw new IllegalArgumentException("every fault phase must last longer than 0s");
 		}
 	}
 
@@ -162,31 +170,31 @@ public record Scenario(String name, String description, String source, List<Stri
 	public Scenario withSource(String source) {
 		return new Scenario(this.name, this.description, source, this.seeds, this.stacks, this.trials, this.warmup,
 				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
-				this.assertions, this.scale);
+				this.assertions, this.scale, this.faults);
 	}
 
 	public Scenario withTrials(int trials) {
 		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, trials, this.warmup,
 				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
-				this.assertions, this.scale);
+				this.assertions, this.scale, this.faults);
 	}
 
 	public Scenario withStacks(List<Stack> stacks) {
 		return new Scenario(this.name, this.description, this.source, this.seeds, stacks, this.trials, this.warmup,
 				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
-				this.assertions, this.scale);
+				this.assertions, this.scale, this.faults);
 	}
 
 	public Scenario withWarmup(Duration warmup) {
 		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials, warmup,
 				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
-				this.assertions, this.scale);
+				this.assertions, this.scale, this.faults);
 	}
 
 	public Scenario withWorkload(Workload workload) {
 		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials,
 				this.warmup, this.connectTimeout, this.responseTimeout, workload, this.variables, this.feeders,
-				this.journey, this.assertions, this.scale);
+				this.journey, this.assertions, this.scale, this.faults);
 	}
 
 	/** Other load levels, each ramped and ended as the first level was. */
@@ -213,9 +221,9 @@ public record Scenario(String name, String description, String source, List<Stri
 	}
 
 	/**
-	 * This scenario with users (or rates) and its ramp-up, hold and warm-up multiplied by
-	 * {@code factor}. Think times, pauses, floors and iterations stay: they describe the clients
-	 * and the service, not the size of the test. Nothing drops below one user or one second.
+	 * This scenario with users (or rates) and its ramp-up, hold, warm-up and fault phases multiplied
+	 * by {@code factor}. Think times, pauses, floors, iterations and stalls stay: they describe the
+	 * clients and the service, not the size of the test. Nothing drops below one user or one second.
 	 */
 	public Scenario scaled(double factor) {
 		if (!(factor > 0) || Double.isInfinite(factor)) {
@@ -232,9 +240,32 @@ public record Scenario(String name, String description, String source, List<Stri
 			case Workload.Closed closed -> new Workload.Closed(levels, closed.thinkTime());
 			case Workload.Open open -> new Workload.Open(levels, (int) Math.max(1, Math.round(open.maxThreads() * factor)));
 		};
+		List<FaultPhase> faults = this.faults.stream()
+			.map((phase) -> new FaultPhase(scaledPhase(phase.hold(), factor), phase.status(), phase.rate(),
+					phase.stall()))
+			.toList();
 		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials,
 				nonZero(times(this.warmup, factor)), this.connectTimeout, this.responseTimeout, scaled, this.variables,
-				this.feeders, this.journey, this.assertions, this.scale * factor);
+				this.feeders, this.journey, this.assertions, this.scale * factor, faults);
+	}
+
+	/** Other fault phases, as {@code fluxbench run --faults} gives them; none for a healthy downstream. */
+	public Scenario withFaults(List<FaultPhase> faults) {
+		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials,
+				this.warmup, this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders,
+				this.journey, this.assertions, this.scale, faults);
+	}
+
+	/** Whether the downstream gets a fault schedule during each load. */
+	public boolean hasFaults() {
+		return !this.faults.isEmpty();
+	}
+
+	/** A phase lasts {@code factor} times as long, and not under a second unless it was written shorter. */
+	private static Duration scaledPhase(Duration hold, double factor) {
+		Duration scaled = times(hold, factor);
+		Duration least = (hold.compareTo(SHORTEST) < 0) ? hold : SHORTEST;
+		return (scaled.compareTo(least) < 0) ? least : scaled;
 	}
 
 	public Optional<String> primarySeed() {

@@ -25,12 +25,16 @@ import java.util.regex.PatternSyntaxException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+
+import dev.fluxbench.contract.fault.FaultPhase;
 
 /**
  * Reads a scenario file (docs/scenario-format.md): YAML, checked against
@@ -53,6 +57,9 @@ public final class ScenarioReader {
 	public static final int VERSION = 1;
 
 	private static final JsonSchema SCHEMA_VALIDATOR = loadSchema();
+
+	/** The schema of a {@code --faults} file: the list a scenario's {@code faults:} holds, on its own. */
+	private static final JsonSchema FAULTS_VALIDATOR = faultsSchema();
 
 	private final String source;
 
@@ -90,6 +97,34 @@ public final class ScenarioReader {
 		return new ScenarioReader(source, Optional.empty(), environment).parse(reader);
 	}
 
+	/**
+	 * Reads a {@code --faults} file: the phases a scenario's {@code faults:} would hold, as a list
+	 * at the top of the file, checked as they are in a scenario.
+	 */
+	public static List<FaultPhase> readFaults(Path file) {
+		String text;
+		try {
+			text = Files.readString(file, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new ScenarioException(file.toString(), 0, "cannot be read (" + ex.getClass().getSimpleName() + ")");
+		}
+		return readFaults(file.toString(), new StringReader(text));
+	}
+
+	/** Reads the phases of a {@code --faults} file from text. */
+	public static List<FaultPhase> readFaults(String source, Reader reader) {
+		ScenarioReader faults = new ScenarioReader(source, Optional.empty(), Map.of());
+		faults.tree = YamlTree.read(source, reader);
+		JsonNode root = faults.tree.root();
+		if (root.isObject() && root.has("faults")) {
+			throw faults.error("", "a faults file holds the list of phases alone: remove 'faults:' and start each"
+					+ " phase with '- ', as - {hold: 30s, status: 503}");
+		}
+		faults.validate(FAULTS_VALIDATOR);
+		return faults.faults(root, "");
+	}
+
 	private Scenario parse(Reader reader) {
 		this.tree = YamlTree.read(this.source, reader);
 		validate();
@@ -115,7 +150,8 @@ public final class ScenarioReader {
 				duration(root.path("http").path("connectTimeout"), Scenario.DEFAULT_CONNECT_TIMEOUT),
 				positive(root.path("http").path("responseTimeout"), "/http/responseTimeout",
 						Scenario.DEFAULT_RESPONSE_TIMEOUT),
-				workload(root.path("load")), variables, feeders, journey, assertions, 1.0);
+				workload(root.path("load")), variables, feeders, journey, assertions, 1.0,
+				faults(root.path("faults"), "/faults"));
 	}
 
 	private void validate() {
@@ -125,7 +161,11 @@ public final class ScenarioReader {
 			throw error("/version", "version " + version.asText() + " is not a format this fluxbench reads: it reads"
 					+ " version " + VERSION + " (docs/scenario-format.md)");
 		}
-		List<ValidationMessage> messages = relevant(SCHEMA_VALIDATOR.validate(this.tree.root()));
+		validate(SCHEMA_VALIDATOR);
+	}
+
+	private void validate(JsonSchema schema) {
+		List<ValidationMessage> messages = relevant(schema.validate(this.tree.root()));
 		if (messages.isEmpty()) {
 			return;
 		}
@@ -212,6 +252,20 @@ public final class ScenarioReader {
 					new Termination.Hold(positive(stage.path("hold"), "/load/open/stages/" + i + "/hold", null))));
 		}
 		return new Workload.Open(levels, open.path("maxThreads").asInt());
+	}
+
+	/** The fault phases, each knob as the downstream takes it; a rate of 50% is 0.5. */
+	private List<FaultPhase> faults(JsonNode faults, String pointer) {
+		List<FaultPhase> result = new ArrayList<>();
+		for (int i = 0; i < faults.size(); i++) {
+			JsonNode phase = faults.path(i);
+			String at = pointer + "/" + i;
+			result.add(new FaultPhase(positive(phase.path("hold"), at + "/hold", null),
+					phase.has("status") ? phase.path("status").asInt() : null,
+					phase.has("rate") ? fraction(phase.path("rate"), at + "/rate", "a rate") : null,
+					phase.has("stall") ? duration(phase.path("stall"), Duration.ZERO) : null));
+		}
+		return result;
 	}
 
 	private List<Scenario.Feeder> feeders(JsonNode feeders) {
@@ -449,7 +503,7 @@ public final class ScenarioReader {
 			String at = pointer + "/" + kind;
 			result.add(switch (kind) {
 				case "errorsBelow" -> new Assertion.ErrorsBelow(value.asLong(), label);
-				case "errorRateBelow" -> new Assertion.ErrorRateBelow(fraction(value, at), label);
+				case "errorRateBelow" -> new Assertion.ErrorRateBelow(fraction(value, at, "an error rate"), label);
 				case "throughputAtLeast" -> new Assertion.ThroughputAtLeast(value.asDouble(), label);
 				default -> new Assertion.PercentileBelow(percentile(kind), positive(value, at, null), label);
 			});
@@ -457,14 +511,15 @@ public final class ScenarioReader {
 		return result;
 	}
 
-	private double fraction(JsonNode value, String pointer) {
+	/** @param what the share, as the message names it: an error rate */
+	private double fraction(JsonNode value, String pointer, String what) {
 		if (value.isNumber()) {
 			return value.asDouble();
 		}
 		double percent = Double.parseDouble(value.asText().replace("%", ""));
 		if (percent > 100) {
-			throw error(pointer,
-					SchemaMessages.name(pointer) + " is " + value.asText() + ", but an error rate is at most 100%");
+			throw error(pointer, SchemaMessages.name(pointer) + " is " + value.asText() + ", but " + what
+					+ " is at most 100%");
 		}
 		return percent / 100;
 	}
@@ -581,6 +636,19 @@ public final class ScenarioReader {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read the scenario schema", ex);
 		}
+	}
+
+	/**
+	 * The scenario schema's own definitions, with the faults' list in place of a scenario: one
+	 * definition, so a faults file and a scenario's {@code faults:} say the same things wrong.
+	 */
+	private static JsonSchema faultsSchema() {
+		ObjectNode schema = JsonNodeFactory.instance.objectNode();
+		schema.set("$schema", SCHEMA_VALIDATOR.getSchemaNode().path("$schema"));
+		schema.set("$defs", SCHEMA_VALIDATOR.getSchemaNode().path("$defs"));
+		schema.put("$ref", "#/$defs/faults");
+		SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().pathType(PathType.JSON_POINTER).build();
+		return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schema, config);
 	}
 
 	/** The schema itself, for the messages that name what a place allows. */

@@ -55,7 +55,7 @@ final class SchemaMessages {
 			case "minimum" -> where + " is " + value.asText() + ", below the least allowed (" + rule.asText() + ")";
 			case "exclusiveMinimum" -> where + " is " + value.asText() + ", but must be above " + rule.asText();
 			case "maximum" -> where + " is " + value.asText() + ", above the most allowed (" + rule.asText() + ")"
-					+ (pointer.endsWith("/errorRateBelow") ? ": " + SHARE : "");
+					+ (pointer.endsWith("/errorRateBelow") || isFaultRate(pointer) ? ": " + SHARE : "");
 			case "minItems" -> value.isEmpty() ? where + " is empty: " + (pointer.matches("/journey|.*/steps")
 					? "give at least one step, as - request: {label: home, path: /}" : "give at least one item")
 					: where + " has " + value.size() + " item(s), but needs at least " + rule.asInt();
@@ -67,6 +67,11 @@ final class SchemaMessages {
 			case "oneOf" -> oneOf(pointer, where, value);
 			default -> where + ": " + message.getMessage().replaceFirst("^[^:]*: ", "");
 		};
+	}
+
+	/** A fault phase's rate, in a scenario's {@code faults:} or at the top of a {@code --faults} file. */
+	private static boolean isFaultRate(String pointer) {
+		return pointer.matches("(/faults)?/\\d+/rate");
 	}
 
 	private static boolean isDuration(String schemaPath) {
@@ -128,7 +133,8 @@ final class SchemaMessages {
 		if (isDuration(schemaPath)) {
 			return duration(value, where);
 		}
-		if (schemaPath.endsWith("/errorRateBelow/pattern")) {
+		if (schemaPath.endsWith("/errorRateBelow/pattern")
+				|| schemaPath.endsWith("/faults/items/properties/rate/pattern")) {
 			return text + " is not a share: " + SHARE;
 		}
 		return switch (regex) {

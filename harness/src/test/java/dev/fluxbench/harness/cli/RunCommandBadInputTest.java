@@ -178,6 +178,11 @@ class RunCommandBadInputTest {
 	}
 
 	@Test
+	void downstreamOfLaunchedStacksIsBadUsage() {
+		expect(run("--downstream", "http://127.0.0.1:8090")).isUsageError("--downstream goes with --target");
+	}
+
+	@Test
 	void noCommandIsBadUsage() {
 		Outcome outcome = execute();
 		assertThat(outcome.code()).isEqualTo(2);

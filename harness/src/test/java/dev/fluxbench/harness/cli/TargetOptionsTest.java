@@ -143,6 +143,72 @@ class TargetOptionsTest {
 		expect(run("--target", "a=" + this.base, "--tolerance", "lots")).isUsageError("--tolerance must be a share");
 	}
 
+	@Test
+	void faultsOnTargetsNeedTheDownstreamTheyCall() throws IOException {
+		expect(run("--target", "a=" + this.base, "--faults", profile().toString()))
+			.isUsageError("give its URL with --downstream");
+	}
+
+	@Test
+	void aDownstreamWithoutFaultsIsBadUsage() {
+		expect(run("--target", "a=" + this.base, "--downstream", this.base)).isUsageError("the scenario has none");
+	}
+
+	@Test
+	void aDownstreamThatIsNoUrlIsBadUsage() throws IOException {
+		expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream", "ftp://x/"))
+			.isUsageError("--downstream 'ftp://x/' is not an http(s) URL");
+	}
+
+	@Test
+	void aDownstreamThatRefusesThePhasesIsBadUsage() throws IOException {
+		answer("/refusing/faults/schedule", 400, "application/problem+json", """
+				{"type": "urn:fluxbench:problem:invalid-fields", "title": "Invalid fields", "status": 400,
+				 "detail": "1 field is invalid.", "instance": "/faults/schedule",
+				 "errors": [{"field": "phases[1].stall", "reason": "must be at most PT10M"}]}""");
+		expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
+				this.base + "/refusing"))
+			.isUsageError("the downstream at " + this.base + "/refusing refused the fault schedule: 1 field is invalid."
+					+ " phases[1].stall must be at most PT10M");
+		assertThat(this.directory.resolve("results")).doesNotExist();
+	}
+
+	@Test
+	void aDownstreamThatIsNotFluxbenchsIsAnEnvironmentProblem() throws IOException {
+		expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
+				this.base + "/elsewhere"))
+			.isEnvironmentError("could not set the fault schedule: HTTP 404 from " + this.base
+					+ "/elsewhere/faults/schedule (is it fluxbench's downstream?)");
+	}
+
+	@Test
+	void anUnreachableDownstreamIsAnEnvironmentProblem() throws IOException {
+		int closed;
+		try (var socket = new java.net.ServerSocket(0)) {
+			closed = socket.getLocalPort();
+		}
+		expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
+				"http://127.0.0.1:" + closed))
+			.isEnvironmentError("the downstream at http://127.0.0.1:" + closed
+					+ " cannot be reached for its fault schedule: connection refused");
+	}
+
+	@Test
+	void aFaultsFileThatIsMissingOrWrongIsBadUsage() throws IOException {
+		expect(run("--faults", this.directory.resolve("none.yaml").toString())).isUsageError("is not a file");
+		Path wrong = Files.writeString(this.directory.resolve("wrong.yaml"), "- {hold: 10s}\n- {hold: 5s, status: 200}\n");
+		expect(run("--faults", wrong.toString()))
+			.isUsageError(wrong + ":2: '[1].status' is 200, below the least allowed (400)");
+	}
+
+	private Path profile() throws IOException {
+		return Files.writeString(this.directory.resolve("profile.yaml"), """
+				- {hold: 2s}
+				- {hold: 2s, status: 503, rate: 50%}
+				- {hold: 2s, stall: 20m}
+				""");
+	}
+
 	private void answer(String path, int status, String type, String body) {
 		this.server.createContext(path, (exchange) -> {
 			// A context matches every path below it; a service answers 404 for what it does not know.

@@ -42,6 +42,25 @@ class PrometheusTextTest {
 	}
 
 	@Test
+	void keepsTheCircuitBreakersStateFailureRateAndCalls() {
+		assertThat(PrometheusText.parseKept("""
+				resilience4j_circuitbreaker_state{application="fluxbench-mvc",name="downstream",state="open"} 1.0
+				resilience4j_circuitbreaker_state{application="fluxbench-mvc",name="downstream",state="closed"} 0.0
+				resilience4j_circuitbreaker_failure_rate{application="fluxbench-mvc",name="downstream"} 62.5
+				resilience4j_circuitbreaker_calls_seconds_count{application="fluxbench-mvc",kind="failed",name="downstream"} 40.0
+				resilience4j_circuitbreaker_calls_seconds_sum{application="fluxbench-mvc",kind="failed",name="downstream"} 12.0
+				resilience4j_circuitbreaker_not_permitted_calls_total{application="fluxbench-mvc",kind="not_permitted",name="downstream"} 7.0
+				resilience4j_circuitbreaker_slow_call_rate{application="fluxbench-mvc",name="downstream"} -1.0
+				"""))
+			.extracting(PrometheusText.Series::name, PrometheusText.Series::value)
+			.containsExactly(tuple("resilience4j_circuitbreaker_state", 1.0),
+					tuple("resilience4j_circuitbreaker_state", 0.0),
+					tuple("resilience4j_circuitbreaker_failure_rate", 62.5),
+					tuple("resilience4j_circuitbreaker_calls_seconds_count", 40.0),
+					tuple("resilience4j_circuitbreaker_not_permitted_calls_total", 7.0));
+	}
+
+	@Test
 	void ignoresLinesItCannotRead() {
 		assertThat(PrometheusText.parseKept("process_cpu_usage\nprocess_cpu_usage NaNx\n")).isEmpty();
 	}

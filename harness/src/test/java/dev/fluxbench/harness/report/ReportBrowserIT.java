@@ -49,6 +49,17 @@ class ReportBrowserIT {
 			.contains("PARTIAL RESULTS");
 	}
 
+	@Test
+	void theChartsOfARunUnderFaultsDrawWithoutConsoleErrors(@TempDir Path directory) throws Exception {
+		chromium.open(Report.write(FaultReportTest.write(directory, true, true)).html());
+		assertThat(chromium.consoleErrors()).isEmpty();
+		assertThat(chromium.drawnCharts()).containsEntry("faults-20", true)
+			.containsEntry("breaker-20", true)
+			.containsEntry("breaker-calls-20", true)
+			.doesNotContainValue(false);
+		chromium.screenshot(Path.of("target/report-screenshots", "faults-report.png"));
+	}
+
 	/** Writes the fixture's report, opens it and checks every chart; returns the screenshot. */
 	private static Path openAndCheck(Path results, String screenshot) throws Exception {
 		chromium.open(Report.write(results).html());

@@ -58,6 +58,43 @@ class ScrapeTest {
 	}
 
 	@Test
+	void eachCircuitBreakerIsReadByNameWithTheStateThatSaysOne(@TempDir Path directory) {
+		Path file = directory.resolve("metrics.csv");
+		MetricsCsv metrics = MetricsCsv.create(file);
+		metrics.write(List.of(
+				new MetricsCsv.Line(AT, "app", "resilience4j_circuitbreaker_state",
+						"application=\"mvc\",name=\"downstream\",state=\"closed\"", 0),
+				new MetricsCsv.Line(AT, "app", "resilience4j_circuitbreaker_state",
+						"application=\"mvc\",name=\"downstream\",state=\"open\"", 1),
+				new MetricsCsv.Line(AT, "app", "resilience4j_circuitbreaker_state",
+						"application=\"mvc\",name=\"partner\",state=\"closed\"", 1),
+				new MetricsCsv.Line(AT, "app", "resilience4j_circuitbreaker_failure_rate", "name=\"downstream\"", 62.5),
+				new MetricsCsv.Line(AT, "app", "resilience4j_circuitbreaker_calls_seconds_count",
+						"kind=\"failed\",name=\"downstream\"", 40),
+				new MetricsCsv.Line(AT, "app", "resilience4j_circuitbreaker_calls_seconds_count",
+						"kind=\"successful\",name=\"downstream\"", 900),
+				new MetricsCsv.Line(AT, "app", "resilience4j_circuitbreaker_not_permitted_calls_total",
+						"kind=\"not_permitted\",name=\"downstream\"", 7),
+				new MetricsCsv.Line(AT, "app", "resilience4j_circuitbreaker_state", "state=\"open\"", 1)));
+		metrics.close();
+		assertThat(Scrape.read(file)).singleElement().satisfies((scrape) -> {
+			assertThat(scrape.breakers()).containsOnlyKeys("downstream", "partner");
+			assertThat(scrape.breakers().get("downstream")).isEqualTo(new Scrape.Breaker("open", 62.5, 40, 7));
+			assertThat(scrape.breakers().get("downstream").open()).isTrue();
+			assertThat(scrape.breakers().get("partner").closed()).isTrue();
+		});
+	}
+
+	@Test
+	void anAppWithoutBreakersHasNone(@TempDir Path directory) {
+		Path file = directory.resolve("metrics.csv");
+		MetricsCsv metrics = MetricsCsv.create(file);
+		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "cpu_time_seconds", "", 1.0)));
+		metrics.close();
+		assertThat(Scrape.read(file)).singleElement().satisfies((scrape) -> assertThat(scrape.breakers()).isEmpty());
+	}
+
+	@Test
 	void passwordChecksNeedTwoScrapesThatHaveThemAndAreNoneOtherwise() {
 		Scrape without = scrape(0, Double.NaN, Double.NaN, Double.NaN, 10);
 		assertThat(LoadResult.passwordChecks(List.of(without, scrape(1, Double.NaN, Double.NaN, Double.NaN, 12))))

@@ -17,6 +17,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.fluxbench.contract.fault.FaultPhase;
+
 class RunJsonTest {
 
 	private static final Instant START = Instant.parse("2026-11-22T06:00:00.123456789Z");
@@ -35,7 +37,11 @@ class RunJsonTest {
 		everyKey().write(file);
 		String text = Files.readString(file, StandardCharsets.UTF_8);
 		assertThat(text).startsWith("{\n  \"formatVersion\": 1,\n  \"fluxbench\": \"0.1.0\",\n")
-			.endsWith("  \"failedAssertions\": [\"mvc trial 1 load 10: p99 was 320 ms\"]\n}\n")
+			.contains("  \"failedAssertions\": [\"mvc trial 1 load 10: p99 was 320 ms\"],\n")
+			.endsWith("  \"faults\": {\n    \"phases\": [{\n      \"hold\": \"PT1M\",\n      \"status\": null,\n"
+					+ "      \"rate\": null,\n      \"stall\": null\n    }, {\n      \"hold\": \"PT30S\",\n"
+					+ "      \"status\": 503,\n      \"rate\": 0.5,\n      \"stall\": null\n    }],\n"
+					+ "    \"downstream\": \"http://127.0.0.1:8090\"\n  }\n}\n")
 			.contains("\"status\": \"finished\"", "\"scale\": 0.5", "\"started\": \"2026-11-22T06:00:00.123456789Z\"",
 					"\"warmup\": \"PT10S\"", "\"loads\": [10, 20]", "\"kind\": \"given\"",
 					"\"failure\": \"never started\"", "\"baseUri\": null", "\"dirty\": true",
@@ -96,6 +102,7 @@ class RunJsonTest {
 		assertThat(run.libraries()).isEmpty();
 		assertThat(run.warmup()).isEmpty();
 		assertThat(run.targetDescriptions()).as("a kind this harness does not know").isEmpty();
+		assertThat(run.faults()).isEmpty();
 		assertThat(run.targetRuns()).singleElement().satisfies((targetRun) -> {
 			assertThat(targetRun.trial()).isEqualTo(1);
 			assertThat(targetRun.target()).isEmpty();
@@ -159,7 +166,10 @@ class RunJsonTest {
 				Optional.of(new RunJson.Downstream(36043, List.of("-Xmx256m"))),
 				Optional.of(new RunJson.Directory(URI.create("ldap://127.0.0.1:8389"), 4243, List.of("-Xmx256m"))),
 				Optional.of(new RunJson.Redis("127.0.0.1", 6379, 0)), List.of(launched, given),
-				List.of("mvc trial 1 load 10: p99 was 320 ms"));
+				List.of("mvc trial 1 load 10: p99 was 320 ms"),
+				Optional.of(new RunJson.Faults(List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
+						new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null)),
+						Optional.of(URI.create("http://127.0.0.1:8090")))));
 	}
 
 }

@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.results.ResultJson;
@@ -42,6 +44,19 @@ class RunDescriptionTest {
 		assertThat(run.appJvmFlags()).isEmpty();
 		assertThat(run.database()).isEmpty();
 		assertThat(run.libraries()).containsKey("jmeter");
+	}
+
+	@Test
+	void runJsonRecordsTheFaultProfileAndTheDownstreamItWasSetOn() {
+		List<FaultPhase> phases = List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
+				new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null));
+		URI downstream = URI.create("http://127.0.0.1:8090");
+		RunPlan plan = new RunPlan(Catalogue.byName("quick").orElseThrow().withFaults(phases),
+				List.of(new Target.Given("before", URI.create("http://127.0.0.1:9090"), Optional.empty())),
+				Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"), 0, Path.of("."), List.of("run"), Map.of(),
+				Optional.of(downstream));
+		assertThat(RunDescription.of(plan).faults()).hasValue(new RunJson.Faults(phases, Optional.of(downstream)));
+		assertThat(RunDescription.of(plan("quick", new Target.Launched(Stack.MVC))).faults()).isEmpty();
 	}
 
 	private static RunPlan plan(String scenario, Target target) {

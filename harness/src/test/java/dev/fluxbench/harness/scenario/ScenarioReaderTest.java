@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.scenario.Step.Check;
 import dev.fluxbench.harness.scenario.Step.Extraction;
 
@@ -957,6 +958,176 @@ class ScenarioReaderTest {
 					  - request: {label: a, path: /a}
 					""");
 			assertRefused(file, 4, "feeder file 'users.csv' is empty");
+		}
+
+	}
+
+	/** A scenario's {@code faults:} and the {@code --faults} file that replaces them. */
+	@Nested
+	class Faults {
+
+		private static final String HEAD = """
+				version: 1
+				name: t
+				load:
+				  closed: {users: [1], hold: 10m}
+				journey:
+				  - request: {label: a, path: /a}
+				""";
+
+		@Test
+		void theIssuesProfileReadsIntoPhasesWithTheDownstreamsKnobs() {
+			Scenario scenario = read(HEAD + """
+					faults:
+					  - {hold: 60s}
+					  - {hold: 30s, status: 503, rate: 50%}
+					  - {hold: 20s, stall: 3s}
+					  - {hold: 1m, rate: 0.25}
+					""");
+			assertThat(scenario.hasFaults()).isTrue();
+			assertThat(scenario.faults()).containsExactly(FaultPhase.healthy(Duration.ofSeconds(60)),
+					new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null),
+					new FaultPhase(Duration.ofSeconds(20), null, null, Duration.ofSeconds(3)),
+					new FaultPhase(Duration.ofMinutes(1), null, 0.25, null));
+		}
+
+		@Test
+		void aScenarioWithoutFaultsHasNone() {
+			assertThat(read(HEAD).faults()).isEmpty();
+			assertThat(read(HEAD).hasFaults()).isFalse();
+		}
+
+		@Test
+		void scalingStretchesPhasesLikeHoldsButNotStalls() {
+			Scenario scenario = read(HEAD + """
+					faults:
+					  - {hold: 60s, stall: 3s}
+					  - {hold: 500ms, status: 503}
+					""");
+			assertThat(scenario.scaled(0.5).faults()).containsExactly(
+					new FaultPhase(Duration.ofSeconds(30), null, null, Duration.ofSeconds(3)),
+					new FaultPhase(Duration.ofMillis(500), 503, null, null));
+			assertThat(scenario.scaled(0.001).faults()).extracting(FaultPhase::hold)
+				.as("never under a second, unless written shorter")
+				.containsExactly(ONE_SECOND, Duration.ofMillis(500));
+			assertThat(scenario.scaled(2).faults()).extracting(FaultPhase::hold)
+				.containsExactly(Duration.ofMinutes(2), ONE_SECOND);
+		}
+
+		@Test
+		void aFaultsFileHoldsThePhasesAlone(@TempDir Path directory) throws IOException {
+			Path file = Files.writeString(directory.resolve("profile.yaml"), """
+					# healthy, then half of the calls fail, then every call stalls
+					- hold: 60s
+					- {hold: 30s, status: 503, rate: 0.5}
+					- {hold: 20s, stall: 3s}
+					""");
+			assertThat(ScenarioReader.readFaults(file)).containsExactly(FaultPhase.healthy(Duration.ofSeconds(60)),
+					new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null),
+					new FaultPhase(Duration.ofSeconds(20), null, null, Duration.ofSeconds(3)));
+		}
+
+		@Test
+		void noPhases() {
+			assertRefused(HEAD + "faults: []\n", 7, "'faults' is empty: give at least one item");
+		}
+
+		@Test
+		void aPhaseWithoutItsLength() {
+			assertRefused(HEAD + """
+					faults:
+					  - {hold: 10s}
+					  - {status: 503}
+					""", 9, "'faults[1]' lacks the required key 'hold'");
+		}
+
+		@Test
+		void aPhaseOfNoTime() {
+			assertRefused(HEAD + """
+					faults:
+					  - {hold: 0s, status: 503}
+					""", 8, "'faults[0].hold' is 0s, but must be longer");
+		}
+
+		@Test
+		void aStatusThatIsNoFailure() {
+			assertRefused(HEAD + """
+					faults:
+					  - {hold: 10s, status: 200}
+					""", 8, "'faults[0].status' is 200, below the least allowed (400)");
+		}
+
+		@Test
+		void aRateAboveAHundredPercent() {
+			assertRefused(HEAD + """
+					faults:
+					  - {hold: 10s, rate: 150%}
+					""", 8, "'faults[0].rate' is 150%, but a rate is at most 100%");
+		}
+
+		@Test
+		void aRateAboveOne() {
+			assertRefused(HEAD + """
+					faults:
+					  - {hold: 10s, rate: 1.5}
+					""", 8, "'faults[0].rate' is 1.5, above the most allowed (1): write a percentage as 1% or a"
+					+ " fraction as 0.01");
+		}
+
+		@Test
+		void aRateInWords() {
+			assertRefused(HEAD + """
+					faults:
+					  - {hold: 10s, rate: half}
+					""", 8, "'half' in 'faults[0].rate' is not a share: write a percentage as 1% or a fraction as 0.01");
+		}
+
+		@Test
+		void aStallWithoutUnit() {
+			assertRefused(HEAD + """
+					faults:
+					  - hold: 10s
+					    stall: 3000
+					""", 9, "'faults[0].stall' is 3000, without a unit: write 3000s (or ms, m, h)");
+		}
+
+		@Test
+		void aMistypedKnob() {
+			assertRefused(HEAD + """
+					faults:
+					  - hold: 10s
+					    stauts: 503
+					""", 9, "unknown key 'stauts' in 'faults[0]': did you mean 'status'? (known: hold, status, rate, stall)");
+		}
+
+		@Test
+		void aFaultsFileSaysWhereItIsWrong(@TempDir Path directory) throws IOException {
+			Path file = Files.writeString(directory.resolve("profile.yaml"), """
+					- {hold: 60s}
+					- {hold: 30s, status: 503, rate: 2}
+					""");
+			assertThatExceptionOfType(ScenarioException.class).isThrownBy(() -> ScenarioReader.readFaults(file))
+				.satisfies((refused) -> assertRefusal(refused, file.toString(), 2,
+						"'[1].rate' is 2, above the most allowed (1)"));
+		}
+
+		@Test
+		void aFaultsFileCopiedWithItsKey(@TempDir Path directory) throws IOException {
+			Path file = Files.writeString(directory.resolve("profile.yaml"), """
+					faults:
+					  - {hold: 60s}
+					""");
+			assertThatExceptionOfType(ScenarioException.class).isThrownBy(() -> ScenarioReader.readFaults(file))
+				.satisfies((refused) -> assertRefusal(refused, file.toString(), 1,
+						"a faults file holds the list of phases alone: remove 'faults:'"));
+		}
+
+		@Test
+		void aFaultsFileOfSomethingElse(@TempDir Path directory) throws IOException {
+			Path file = Files.writeString(directory.resolve("profile.yaml"), "hold: 60s\n");
+			assertThatExceptionOfType(ScenarioException.class).isThrownBy(() -> ScenarioReader.readFaults(file))
+				.satisfies((refused) -> assertRefusal(refused, file.toString(), 1,
+						"the file is a mapping, but must be a list, as [1, 2] or one '- item' per line"));
 		}
 
 	}
