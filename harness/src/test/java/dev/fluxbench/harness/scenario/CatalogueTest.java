@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
+import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.Summary;
 
@@ -177,6 +178,22 @@ class CatalogueTest {
 		Scenario quick = ramp.scaled(0.1);
 		assertThat(quick.loads()).containsExactly(100);
 		assertThat(quick.levels().getFirst().rampUp()).isEqualTo(Duration.ofSeconds(90));
+	}
+
+	@Test
+	void chainFaultsFailsThenStallsTheDownstreamWhileTheLoadHoldsAndOutlastsThePhases() {
+		Scenario faults = Catalogue.byName("chain-faults").orElseThrow();
+		assertThat(faults.faults()).extracting(FaultPhase::hold)
+			.containsExactly(Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(20),
+					Duration.ofSeconds(60));
+		assertThat(faults.faults()).extracting(FaultPhase::failing).containsExactly(false, true, true, false);
+		assertThat(faults.faults().get(1).failureShare()).isEqualTo(0.5);
+		assertThat(faults.faults().get(1).failureStatus()).isEqualTo(503);
+		// Past the time limiter's 1 s (docs/chain.md): every call times out.
+		assertThat(faults.faults().get(2).stall()).isEqualTo(Duration.ofSeconds(3));
+		Duration phases = faults.faults().stream().map(FaultPhase::hold).reduce(Duration.ZERO, Duration::plus);
+		Termination.Hold hold = (Termination.Hold) faults.levels().getFirst().termination();
+		assertThat(hold.duration()).isGreaterThan(phases);
 	}
 
 	@Test
