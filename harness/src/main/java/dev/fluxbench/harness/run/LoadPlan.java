@@ -48,6 +48,7 @@ import us.abstracta.jmeter.javadsl.core.samplers.BaseSampler;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
+import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 /**
@@ -69,13 +70,29 @@ final class LoadPlan {
 
 	private final Map<String, String> environment;
 
+	/** What an open model's rate counts: requests, as the scenario format says, or whole journeys. */
+	private final RpsThreadGroup.EventType counting;
+
 	/**
 	 * @param environment where {@code ${env.NAME}} values come from; they are put into the plan
 	 * here, in memory, and nowhere else
 	 */
 	LoadPlan(Scenario scenario, Map<String, String> environment) {
+		this(scenario, environment, RpsThreadGroup.EventType.REQUESTS);
+	}
+
+	private LoadPlan(Scenario scenario, Map<String, String> environment, RpsThreadGroup.EventType counting) {
 		this.scenario = scenario;
 		this.environment = environment;
+		this.counting = counting;
+	}
+
+	/**
+	 * The same plan with open-model rates in journeys started per second: what {@code fluxbench
+	 * knee} searches over, so that a journey of several requests arrives as one user would.
+	 */
+	LoadPlan countingJourneys() {
+		return new LoadPlan(this.scenario, this.environment, RpsThreadGroup.EventType.ITERATIONS);
 	}
 
 	/**
@@ -147,6 +164,7 @@ final class LoadPlan {
 		if (this.scenario.workload() instanceof Workload.Open open) {
 			Duration hold = ((Termination.Hold) level.termination()).duration();
 			return rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
+				.counting(this.counting)
 				.rampToAndHold(level.load(), level.rampUp(), hold)
 				.children(children);
 		}
