@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
 						+ " a figure within --margin of its limit is run --repeats times in all and meets the SLO when"
 						+ " most of its runs do; a tie does not.",
 				"",
-				"  The knee of each stack is reported as the mean over --trials with a Student's t 95% interval"
+				"  The knee of each stack is reported as the mean over --trials with a Student's t 95%% interval"
 						+ " (one trial: no interval). A stack that misses the SLO even at --start-rate is reported as"
 						+ " such, never as a knee of 0. The Universal Scalability Law X(N) = λN / (1 + σ(N−1) + κN(N−1))"
 						+ " is fitted to every step's throughput X and concurrency N (Little's law) with"
@@ -54,17 +54,19 @@ import picocli.CommandLine.Spec;
 						+ " end. The last line of output is 'results: DIR'. docs/knee.md says more." },
 		optionListHeading = "%nOPTIONS%n", footerHeading = "%nEXIT STATUS%n",
 		footer = { "  0  every stack got a knee in every trial",
-				"  1  a stack missed the SLO even at --start-rate, or its search failed (a stack died, say)",
+				"  1  a stack missed the SLO even at --start-rate, or its search failed",
 				"  2  bad usage or configuration; nothing was started",
-				"  3  environment problem: port busy, database unreachable, jar missing, target unreachable", "",
-				"EXAMPLES", "  ./fluxbench knee",
-				"      the passthrough (100 ms delay) on every stack, SLO p99 500 ms and 1% errors",
+				"  3  environment problem: port busy, database or target unreachable", "", "EXAMPLES",
+				"  ./fluxbench knee",
+				"      the passthrough (100 ms delay) on every stack; SLO p99 500 ms, 1%% errors",
 				"  ./fluxbench knee --scenario quick-passthrough --stacks mvc,webflux --scale 0.2",
-				"      the same for two stacks, with steps and warm-up a fifth as long",
-				"  ./fluxbench knee --scenario-file my.yaml --target before=http://127.0.0.1:8080"
-						+ " --target after=http://127.0.0.1:9090 --slo p95=200ms,errors=0.1% --trials 3",
-				"  ./fluxbench knee --scenario boot2-passthrough-open --start-rate 100 --max-rate 5000 --step-hold 60s",
-				"", "SEE ALSO", "  docs/knee.md: the search rule, knee.json, and how to read the USL fit" })
+				"      the same on two stacks, with steps and warm-up a fifth as long",
+				"  ./fluxbench knee --scenario-file my.yaml --slo p95=200ms,errors=0.1%% \\",
+				"      --trials 3 --target before=http://127.0.0.1:8080 \\",
+				"      --target after=http://127.0.0.1:9090",
+				"  ./fluxbench knee --scenario boot2-passthrough-open --start-rate 100 \\",
+				"      --max-rate 5000 --step-hold 60s", "", "SEE ALSO",
+				"  docs/knee.md: the search rule, knee.json, and how to read the USL fit" })
 final class KneeCommand implements Callable<Integer> {
 
 	static final String DEFAULT_SCENARIO = "quick-passthrough";
@@ -101,7 +103,7 @@ final class KneeCommand implements Callable<Integer> {
 
 	@Option(names = "--slo", paramLabel = "LIMITS", defaultValue = Slo.DEFAULT,
 			description = "what a step must keep to: comma-separated limits on p50, p90, p95, p99, p999 or mean"
-					+ " (500ms, 1.5s) and errors (a percentage: 1%, 0.1%) of the requests of its hold"
+					+ " (500ms, 1.5s) and errors (a percentage: 1%%, 0.1%%) of the requests of its hold"
 					+ " (default: ${DEFAULT-VALUE})")
 	private String slo;
 
@@ -125,7 +127,7 @@ final class KneeCommand implements Callable<Integer> {
 	private String precision;
 
 	@Option(names = "--margin", paramLabel = "PERCENT", defaultValue = "10%",
-			description = "a step with a figure this near its limit, either side, is run again; 0% never repeats"
+			description = "a step with a figure this near its limit, either side, is run again; 0%% never repeats"
 					+ " (default: ${DEFAULT-VALUE})")
 	private String margin;
 

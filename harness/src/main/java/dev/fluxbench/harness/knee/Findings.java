@@ -38,11 +38,10 @@ final class Findings {
 	static String summary(List<TrialEntry> trials, Optional<KneeEntry> knee) {
 		List<String> parts = new ArrayList<>();
 		knee.ifPresent((found) -> {
-			String rate = (found.atLeast() ? "at least " : "") + Slo.number(round(found.mean())) + " "
-					+ KneeJson.RATE_UNIT;
+			String rate = (found.atLeast() ? "at least " : "") + rate(found.mean()) + " " + KneeJson.RATE_UNIT;
 			String interval = found.low()
-				.map((low) -> " (95% CI " + Slo.number(round(low)) + " to " + Slo.number(round(found.high().orElseThrow()))
-						+ ", " + found.trials() + " trials)")
+				.map((low) -> " (95% CI " + rate(low) + " to " + rate(found.high().orElseThrow()) + ", " + found.trials()
+						+ " trials)")
 				.orElse(" (one trial: no interval)");
 			parts.add("knee " + rate + interval);
 		});
@@ -92,9 +91,11 @@ final class Findings {
 				fit.peakConcurrency(), fit.peakThroughput(), Optional.of(fit.rSquared()), note);
 	}
 
-	/** A mean knee to the nearest tenth: the rates themselves are whole. */
-	private static double round(double value) {
-		return Math.round(value * 10) / 10.0;
+	/** A mean knee or a bound to the nearest tenth, as 140.5 or 140: the rates themselves are whole. */
+	static String rate(double value) {
+		double rounded = Math.round(value * 10) / 10.0;
+		return (rounded == Math.rint(rounded)) ? Long.toString((long) rounded)
+				: String.format(java.util.Locale.ROOT, "%.1f", rounded);
 	}
 
 }

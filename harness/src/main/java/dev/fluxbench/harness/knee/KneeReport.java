@@ -167,9 +167,9 @@ final class KneeReport {
 	private static List<String> kneeRow(TargetResult result) {
 		Optional<KneeEntry> knee = result.knee();
 		return List.of(result.target(),
-				knee.map((found) -> (found.atLeast() ? "≥ " : "") + Slo.number(round(found.mean()))).orElse("none"),
+				knee.map((found) -> (found.atLeast() ? "≥ " : "") + Findings.rate(found.mean())).orElse("none"),
 				knee.flatMap((found) -> found.low()
-					.map((low) -> Slo.number(round(low)) + " to " + Slo.number(round(found.high().orElseThrow()))))
+					.map((low) -> Findings.rate(low) + " to " + Findings.rate(found.high().orElseThrow())))
 					.orElse(knee.isPresent() ? "one trial: no interval" : "-"),
 				knee.map((found) -> found.trials() + " of " + result.trials().size())
 					.orElse("0 of " + result.trials().size()),
@@ -230,7 +230,7 @@ final class KneeReport {
 				SvgChart.Axis.linear("throughput (successful req/s)", topThroughput),
 				SvgChart.Axis.log("p99 (ms, log scale)", Math.min(lowP99, p99Limit.orElse(lowP99)), highP99));
 		found.ifPresent((knee1) -> chart.vertical(knee1.mean(), knee1.low().orElse(null), knee1.high().orElse(null),
-				KNEE_COLOUR, "knee " + (knee1.atLeast() ? "≥ " : "") + Slo.number(round(knee1.mean()))));
+				KNEE_COLOUR, "knee " + (knee1.atLeast() ? "≥ " : "") + Findings.rate(knee1.mean())));
 		p99Limit.ifPresent((limit) -> chart.horizontal(limit, true, P99_COLOUR, "p99 limit " + Slo.number(limit) + " ms"));
 		Map<Integer, List<StepEntry>> byTrial = steps.stream()
 			.collect(Collectors.groupingBy(StepEntry::trial, LinkedHashMap::new, Collectors.toList()));
@@ -321,10 +321,6 @@ final class KneeReport {
 			return "0";
 		}
 		return (Math.abs(value) >= 0.001) ? Slo.number(value) : String.format(Locale.ROOT, "%.2e", value);
-	}
-
-	private static double round(double value) {
-		return Math.round(value * 10) / 10.0;
 	}
 
 	static String escape(String text) {
