@@ -225,13 +225,10 @@ final class KneeCommand implements Callable<Integer> {
 
 	/** The search's settings, scaled; bad values are bad usage. */
 	KneeSettings settings() {
-		if (!(this.scale > 0) || Double.isInfinite(this.scale)) {
-			throw new UsageException("--scale must be a positive number, not " + this.scale);
-		}
 		try {
 			return new KneeSettings(Slo.parse(this.slo), this.startRate, this.maxRate, this.growth,
 					share("--precision", this.precision), share("--margin", this.margin), this.repeats,
-					share("--shortfall", this.shortfall), this.stepRamp, this.stepHold)
+					share("--shortfall", this.shortfall), this.stepRamp, this.stepHold, 1)
 				.scaled(this.scale);
 		}
 		catch (IllegalArgumentException ex) {

@@ -42,19 +42,23 @@ record Figures(long requests, long errors, double errorPercent, double rateAchie
 	/**
 	 * The figures of the hold of one run.
 	 * @param samples every sample of the run, ramp included
-	 * @param ramp how long the rate took to reach its level, counted from the first request
-	 * @param hold how long it was held
+	 * @param hold how long the rate was held, at the end of the run: the ramp before it is left out
 	 * @param requestsPerJourney requests in one journey, repeats counted: journeys per second are
 	 * requests per second divided by it
 	 */
-	static Figures of(List<Sample> samples, Duration ramp, Duration hold, int requestsPerJourney) {
+	static Figures of(List<Sample> samples, Duration hold, int requestsPerJourney) {
 		if (samples.isEmpty()) {
 			return new Figures(0, 0, 0, 0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
 					Duration.ZERO, Duration.ZERO);
 		}
-		Instant first = samples.stream().map(Sample::timestamp).min(Comparator.naturalOrder()).orElseThrow();
-		Instant holdStart = first.plus(ramp);
-		Instant holdEnd = holdStart.plus(hold);
+		// The generator's schedule is known by its end: the last request starts as the hold ends, whereas
+		// the first one starts only once the generator's threads are up, a moment after the ramp began.
+		Instant holdEnd = samples.stream()
+			.map(Sample::timestamp)
+			.max(Comparator.naturalOrder())
+			.orElseThrow()
+			.plusMillis(1);
+		Instant holdStart = holdEnd.minus(hold);
 		List<Sample> held = samples.stream()
 			.filter((sample) -> !sample.timestamp().isBefore(holdStart) && sample.timestamp().isBefore(holdEnd))
 			.toList();

@@ -31,7 +31,8 @@ final class Findings {
 			.flatMap((step) -> step.runs().stream())
 			.map((run) -> new Usl.Point(run.concurrency(), run.throughput()))
 			.toList();
-		return new TargetResult(target, trials, knee, summary(trials, knee), usl(Usl.fit(points), points.size()));
+		double highest = points.stream().mapToDouble(Usl.Point::concurrency).filter(Double::isFinite).max().orElse(0);
+		return new TargetResult(target, trials, knee, summary(trials, knee), usl(Usl.fit(points), points.size(), highest));
 	}
 
 	/** One line: the knee and its interval, or why there is none. */
@@ -67,7 +68,11 @@ final class Findings {
 		};
 	}
 
-	private static UslEntry usl(Usl.Result result, int points) {
+	/**
+	 * @param highest the highest concurrency measured: a peak beyond it is the model's guess, and
+	 * the note says so
+	 */
+	private static UslEntry usl(Usl.Result result, int points, double highest) {
 		if (result.fit().isEmpty()) {
 			return new UslEntry(points, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
 					Optional.empty(), Optional.empty(), result.reason());
@@ -75,7 +80,10 @@ final class Findings {
 		Usl.Fit fit = result.fit().get();
 		Optional<String> note;
 		if (fit.peakConcurrency().isPresent()) {
-			note = Optional.empty();
+			note = (fit.peakConcurrency().get() > highest)
+					? Optional.of("N* lies beyond the highest concurrency measured, " + Slo.number(highest)
+							+ ": the peak is extrapolated")
+					: Optional.empty();
 		}
 		else if (fit.sigma() >= 1) {
 			note = Optional.of("contention of 1 or more: throughput does not grow with concurrency");

@@ -248,8 +248,8 @@ final class KneeReport {
 				chart.point(step.rateAsked(), Math.max(run.p99Ms(), lowP99), true, P99_COLOUR, run.met(), tip);
 			}
 		}
-		return chart.render("● throughput (left)   ■ p99 (right, dashed)   filled: met the SLO, hollow: did not"
-				+ (byTrial.size() > 1 ? "   lines: one per trial" : ""));
+		return chart.render("● throughput (left) · ■ p99 (right, dashed) · filled: met the SLO, hollow: did not"
+				+ (byTrial.size() > 1 ? " · a line per trial" : ""));
 	}
 
 	/** Throughput against N with the fitted curve and its peak. */
@@ -279,7 +279,7 @@ final class KneeReport {
 			chart.point(run.concurrency(), run.throughput(), false, THROUGHPUT_COLOUR, run.met(),
 					"N " + Slo.number(run.concurrency()) + ", " + Slo.number(run.throughput()) + " req/s");
 		}
-		return chart.render("● measured runs   line: the fit, " + usl(usl).replaceAll(" over \\d+ points.*", ""));
+		return chart.render("● measured runs · line: the fit, " + usl(usl).replaceAll(" over \\d+ points.*", ""));
 	}
 
 	/** Each step's runs averaged, in rate order: the line through a trial. */
@@ -317,7 +317,8 @@ final class KneeReport {
 
 	/** σ and κ span many orders of magnitude: 0.031, 2.4e-05. */
 	static String scientific(double value) {
-		if (value == 0) {
+		if (Math.abs(value) < Usl.NO_COHERENCY) {
+			// What the optimiser leaves of a parameter the data do not support: zero, to any purpose.
 			return "0";
 		}
 		return (Math.abs(value) >= 0.001) ? Slo.number(value) : String.format(Locale.ROOT, "%.2e", value);

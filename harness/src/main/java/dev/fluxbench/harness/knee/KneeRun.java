@@ -69,7 +69,7 @@ public final class KneeRun {
 				new KneeJson.Settings(settings.slo().toString(), settings.startRate(), settings.maxRate(),
 						settings.growth(), settings.precision(), settings.margin(), settings.repeats(),
 						settings.shortfall(), settings.stepRamp(), settings.stepHold(), scenario.warmup(), maxThreads,
-						scenario.trials(), scenario.scale(), KneeJson.RATE_UNIT),
+						scenario.trials(), settings.scale(), KneeJson.RATE_UNIT),
 				plan.targets().stream().map(Target::id).toList(), List.of(), List.of());
 	}
 
@@ -136,8 +136,7 @@ public final class KneeRun {
 			Search.StepRunner runner = (rate, step, run) -> {
 				StepDriver.Load load = session.run(rate, this.settings.stepRamp(), this.settings.stepHold(),
 						directory.resolve(stepDirectory(step, rate, run)), name + " step " + step + " at " + rate + "/s");
-				return Figures.of(SamplesCsv.read(load.samples()), this.settings.stepRamp(), this.settings.stepHold(),
-						this.requestsPerJourney);
+				return Figures.of(SamplesCsv.read(load.samples()), this.settings.stepHold(), this.requestsPerJourney);
 			};
 			outcome = new Search(this.settings).run(runner,
 					(step, rate, run) -> judged(name, target.id(), trial, step, rate, run));

@@ -21,9 +21,10 @@ import java.util.Objects;
  * because the generator could not keep up: 0.1 for 10%
  * @param stepRamp how long each step takes to reach its rate; not measured
  * @param stepHold how long each step holds its rate; measured
+ * @param scale the factor the step's ramp and hold were multiplied by: 1 unless {@link #scaled} made them
  */
 public record KneeSettings(Slo slo, int startRate, int maxRate, double growth, double precision, double margin,
-		int repeats, double shortfall, Duration stepRamp, Duration stepHold) {
+		int repeats, double shortfall, Duration stepRamp, Duration stepHold, double scale) {
 
 	public KneeSettings {
 		Objects.requireNonNull(slo, "slo");
@@ -55,13 +56,16 @@ public record KneeSettings(Slo slo, int startRate, int maxRate, double growth, d
 		if (!stepHold.isPositive()) {
 			throw new IllegalArgumentException("--step-hold must be longer than 0s");
 		}
+		if (!(scale > 0) || Double.isInfinite(scale)) {
+			throw new IllegalArgumentException("--scale must be a positive number, not " + scale);
+		}
 	}
 
 	/** The same settings with the step's ramp and hold multiplied by {@code factor}, as --scale does. */
 	public KneeSettings scaled(double factor) {
 		return new KneeSettings(this.slo, this.startRate, this.maxRate, this.growth, this.precision, this.margin,
 				this.repeats, this.shortfall, scale(this.stepRamp, factor, Duration.ZERO),
-				scale(this.stepHold, factor, Duration.ofSeconds(1)));
+				scale(this.stepHold, factor, Duration.ofSeconds(1)), this.scale * factor);
 	}
 
 	/** JMeter schedules in whole seconds: a scaled duration is rounded to one, and a hold is at least one. */

@@ -49,8 +49,11 @@ final class SvgChart {
 
 		/** A linear axis from 0 to a little above the highest value. */
 		static Axis linear(String label, double highest) {
-			double max = (highest > 0) ? niceStep(highest * 1.1 / 5) * Math.ceil(highest * 1.1 / niceStep(highest * 1.1 / 5)) : 1;
-			return new Axis(label, 0, max, false, 0, 1);
+			if (!(highest > 0)) {
+				return new Axis(label, 0, 1, false, 0, 1);
+			}
+			double step = niceStep(highest * 1.1 / 5);
+			return new Axis(label, 0, step * Math.ceil(highest * 1.1 / step), false, 0, 1);
 		}
 
 		/** A logarithmic axis from a little below the lowest value to a little above the highest. */
@@ -77,10 +80,11 @@ final class SvgChart {
 		List<Double> ticks() {
 			List<Double> ticks = new ArrayList<>();
 			if (this.log) {
-				for (int multiples : new int[] { 3, 1 }) {
+				// The densest of these that gives at most 9 ticks: a narrow range gets 1 to 9, a wide one powers of 10.
+				for (double[] factors : new double[][] { { 1, 2, 3, 4, 5, 6, 7, 8, 9 }, { 1, 2, 5 }, { 1 } }) {
 					ticks.clear();
 					for (double decade = Math.pow(10, Math.floor(Math.log10(this.min))); decade <= this.max; decade *= 10) {
-						for (double factor : (multiples == 3) ? new double[] { 1, 2, 5 } : new double[] { 1 }) {
+						for (double factor : factors) {
 							double tick = decade * factor;
 							if (tick >= this.min && tick <= this.max) {
 								ticks.add(tick);
@@ -162,9 +166,11 @@ final class SvgChart {
 		this.body.append("<line x1=\"").append(format(px)).append("\" y1=\"").append(format(top)).append("\" x2=\"")
 			.append(format(px)).append("\" y2=\"").append(format(bottom)).append("\" stroke=\"").append(colour)
 			.append("\" stroke-width=\"2\" stroke-dasharray=\"6 3\"/>\n");
-		this.body.append("<text x=\"").append(format(px + 4)).append("\" y=\"").append(format(top + 12))
-			.append("\" fill=\"").append(colour).append("\" font-weight=\"600\">").append(KneeReport.escape(label))
-			.append("</text>\n");
+		// Near the right edge the label goes to the line's left, where there is room for it.
+		boolean left = px > WIDTH - RIGHT - 90;
+		this.body.append("<text x=\"").append(format(left ? px - 4 : px + 4)).append("\" y=\"").append(format(top + 12))
+			.append("\" fill=\"").append(colour).append("\" font-weight=\"600\" text-anchor=\"")
+			.append(left ? "end" : "start").append("\">").append(KneeReport.escape(label)).append("</text>\n");
 	}
 
 	/** A horizontal marker at {@code yValue}, as a limit. */
@@ -174,8 +180,11 @@ final class SvgChart {
 		this.body.append("<line x1=\"").append(LEFT).append("\" y1=\"").append(format(py)).append("\" x2=\"")
 			.append(WIDTH - RIGHT).append("\" y2=\"").append(format(py)).append("\" stroke=\"").append(colour)
 			.append("\" stroke-dasharray=\"2 3\"/>\n");
-		this.body.append("<text x=\"").append(WIDTH - RIGHT - 4).append("\" y=\"").append(format(py - 4))
-			.append("\" fill=\"").append(colour).append("\" text-anchor=\"end\">").append(KneeReport.escape(label))
+		// At the left, away from the knee's label, which the search puts among the highest rates.
+		this.body.append("<text x=\"").append(LEFT + 4).append("\" y=\"").append(format(py - 4)).append("\" fill=\"")
+			.append(colour)
+			.append("\">")
+			.append(KneeReport.escape(label))
 			.append("</text>\n");
 	}
 

@@ -25,7 +25,10 @@ final class Usl {
 	/** The least number of points that can pin three parameters down. */
 	static final int MIN_POINTS = 3;
 
-	/** A coherency below this is no coherency: throughput has no peak within any reachable N. */
+	/**
+	 * A σ or κ below this is none: with κ this small throughput has no peak within any reachable N,
+	 * and σ this small sets no ceiling.
+	 */
 	static final double NO_COHERENCY = 1e-9;
 
 	private static final int MAX_ITERATIONS = 1_000;
@@ -124,7 +127,7 @@ final class Usl {
 		Optional<Double> peak = (kappa > NO_COHERENCY && sigma < 1) ? Optional.of(Math.sqrt((1 - sigma) / kappa))
 				: Optional.empty();
 		Optional<Double> peakThroughput = peak.map((at) -> throughput(fittedLambda, sigma, kappa, at))
-			.or(() -> (kappa <= NO_COHERENCY && sigma > 0) ? Optional.of(fittedLambda / sigma) : Optional.empty());
+			.or(() -> (kappa <= NO_COHERENCY && sigma > NO_COHERENCY) ? Optional.of(fittedLambda / sigma) : Optional.empty());
 		return new Result(Optional.of(new Fit(fittedLambda, sigma, kappa, peak, peakThroughput, rSquared, n.length)),
 				Optional.empty());
 	}

@@ -144,7 +144,7 @@ class SearchTest {
 
 	static KneeSettings settings(int start, int max, double precision, int repeats) {
 		return new KneeSettings(SLO, start, max, 2, precision, 0.1, repeats, 0.1, Duration.ofSeconds(1),
-				Duration.ofSeconds(5));
+				Duration.ofSeconds(5), 1);
 	}
 
 	static Figures figures(int rate, double achieved, Duration p99, double errorPercent) {
