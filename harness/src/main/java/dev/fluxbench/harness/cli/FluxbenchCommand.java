@@ -23,9 +23,12 @@ import picocli.CommandLine.HelpCommand;
 				"  2  bad usage or configuration; nothing was started",
 				"  3  environment problem: port busy, database unreachable, jar missing", "",
 				"EXAMPLES", "  ./fluxbench run", "      the quick profile on H2, every stack, in about 4 minutes",
-				"  ./fluxbench run --scenario thesis-normal --db postgres --trials 3", "  ./fluxbench list",
+				"  ./fluxbench run --scenario thesis-normal --db postgres --trials 3",
+				"  ./fluxbench knee --stacks mvc,webflux", "      the rate at which each stack stops meeting p99 500 ms",
+				"  ./fluxbench list",
 				"", "SEE ALSO", "  docs/results-layout.md for the files a run writes" },
-		subcommands = { RunCommand.class, ListCommand.class, ReportCommand.class, DeriveCommand.class, HelpCommand.class })
+		subcommands = { RunCommand.class, KneeCommand.class, ListCommand.class, ReportCommand.class, DeriveCommand.class,
+				HelpCommand.class })
 final class FluxbenchCommand implements Callable<Integer> {
 
 	@Spec
@@ -33,7 +36,7 @@ final class FluxbenchCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
-		throw new UsageException("a command is needed: run, list, report or derive (see: fluxbench --help)");
+		throw new UsageException("a command is needed: run, knee, list, report or derive (see: fluxbench --help)");
 	}
 
 }

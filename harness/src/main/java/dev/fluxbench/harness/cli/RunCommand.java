@@ -215,8 +215,8 @@ final class RunCommand implements Callable<Integer> {
 	/** Checks everything that can be checked before anything starts, usage first, then the machine. */
 	RunPlan plan() {
 		Map<String, String> environment = System.getenv();
-		Scenario chosen = scenario(environment);
-		List<Target> chosenTargets = targets(chosen);
+		Scenario chosen = scenario(this.scenario, this.scenarioFile, environment);
+		List<Target> chosenTargets = targets(chosen, this.stacks, this.targets, this.metrics);
 		if (!(this.scale > 0) || Double.isInfinite(this.scale)) {
 			throw new UsageException("--scale must be a positive number, not " + this.scale);
 		}
@@ -256,7 +256,7 @@ final class RunCommand implements Callable<Integer> {
 		CpuLayout layout;
 		try {
 			database = Database.parse(this.db);
-			layout = cpuLayout();
+			layout = cpuLayout(this.noPinning, this.appCpus, this.loadCpus);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new UsageException(ex.getMessage());
@@ -264,27 +264,10 @@ final class RunCommand implements Callable<Integer> {
 		if (this.downstreamPort < 0 || this.downstreamPort > 65_535) {
 			throw new UsageException("--downstream-port must be a TCP port (1-65535), not " + this.downstreamPort);
 		}
-		Path results = (this.out != null) ? this.out
-				: Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-						+ chosen.name());
+		Path results = (this.out != null) ? this.out : defaultOut(chosen.name());
 		checkOutIsUnused(results);
-		Path root = (this.projectRoot != null) ? this.projectRoot
-				: Path.of(System.getProperty("fluxbench.home", "")).toAbsolutePath();
-		List<Stack> launched = chosenTargets.stream()
-			.filter(Target.Launched.class::isInstance)
-			.map((target) -> ((Target.Launched) target).stack())
-			.toList();
-		if (!launched.isEmpty()) {
-			new Launcher(root, layout, database).checkJars(launched, chosen.needsDirectory());
-			if (launched.stream().anyMatch((stack) -> stack.cache() == Stack.Cache.DISTRIBUTED)) {
-				Redis.LOCAL.check();
-			}
-			if (this.downstreamPort != 0 && !FreePort.isFree(this.downstreamPort)) {
-				throw new EnvironmentException("--downstream-port " + this.downstreamPort + " is already in use");
-			}
-			database.check();
-		}
-		chosenTargets.stream().filter(Target.Given.class::isInstance).forEach((target) -> Probe.check((Target.Given) target));
+		Path root = projectRoot(this.projectRoot);
+		checkEnvironment(chosenTargets, chosen, root, layout, database, this.downstreamPort);
 		if (userDownstream.isPresent()) {
 			try {
 				new DownstreamFaults(userDownstream.get(), chosen.faults()).check();
@@ -297,6 +280,35 @@ final class RunCommand implements Callable<Integer> {
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
 				userDownstream);
+	}
+
+	/** {@code results/TIMESTAMP-NAME}, under the working directory. */
+	static Path defaultOut(String name) {
+		return Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + name);
+	}
+
+	static Path projectRoot(Path given) {
+		return (given != null) ? given : Path.of(System.getProperty("fluxbench.home", "")).toAbsolutePath();
+	}
+
+	/** What must be there before anything starts: the jars, Redis, the port, the database, the given targets. */
+	static void checkEnvironment(List<Target> chosenTargets, Scenario chosen, Path root, CpuLayout layout,
+			Database database, int downstreamPort) {
+		List<Stack> launched = chosenTargets.stream()
+			.filter(Target.Launched.class::isInstance)
+			.map((target) -> ((Target.Launched) target).stack())
+			.toList();
+		if (!launched.isEmpty()) {
+			new Launcher(root, layout, database).checkJars(launched, chosen.needsDirectory());
+			if (launched.stream().anyMatch((stack) -> stack.cache() == Stack.Cache.DISTRIBUTED)) {
+				Redis.LOCAL.check();
+			}
+			if (downstreamPort != 0 && !FreePort.isFree(downstreamPort)) {
+				throw new EnvironmentException("--downstream-port " + downstreamPort + " is already in use");
+			}
+			database.check();
+		}
+		chosenTargets.stream().filter(Target.Given.class::isInstance).forEach((target) -> Probe.check((Target.Given) target));
 	}
 
 	private List<FaultPhase> faults() {
@@ -345,42 +357,42 @@ final class RunCommand implements Callable<Integer> {
 		return Optional.of(uri);
 	}
 
-	private Scenario scenario(Map<String, String> environment) {
-		if (this.scenario != null && this.scenarioFile != null) {
+	static Scenario scenario(String builtIn, Path scenarioFile, Map<String, String> environment) {
+		if (builtIn != null && scenarioFile != null) {
 			throw new UsageException("--scenario and --scenario-file exclude each other: give one");
 		}
-		if (this.scenarioFile != null) {
-			if (!Files.isRegularFile(this.scenarioFile)) {
-				throw new UsageException("--scenario-file " + this.scenarioFile + " is not a file");
+		if (scenarioFile != null) {
+			if (!Files.isRegularFile(scenarioFile)) {
+				throw new UsageException("--scenario-file " + scenarioFile + " is not a file");
 			}
 			try {
-				return ScenarioReader.read(this.scenarioFile, environment);
+				return ScenarioReader.read(scenarioFile, environment);
 			}
 			catch (ScenarioException ex) {
 				throw new UsageException(ex.getMessage());
 			}
 		}
-		String name = (this.scenario != null) ? this.scenario : Catalogue.DEFAULT_SCENARIO;
+		String name = (builtIn != null) ? builtIn : Catalogue.DEFAULT_SCENARIO;
 		return Catalogue.byName(name)
 			.orElseThrow(() -> new UsageException("unknown scenario '" + name + "'; known: "
 					+ String.join(", ", Catalogue.names()) + " (or give a file with --scenario-file)"));
 	}
 
 	/** The given services, or else the stacks to launch: one list of targets either way. */
-	private List<Target> targets(Scenario scenario) {
-		if (this.targets == null) {
-			if (this.metrics != null) {
+	static List<Target> targets(Scenario scenario, List<String> stacks, List<String> targets, List<String> metrics) {
+		if (targets == null) {
+			if (metrics != null) {
 				throw new UsageException("--metrics goes with --target: launched stacks are scraped anyway");
 			}
-			List<Stack> chosen = (this.stacks != null) ? stacks() : scenario.stacks();
+			List<Stack> chosen = (stacks != null) ? stacks(stacks) : scenario.stacks();
 			return chosen.stream().map((stack) -> (Target) new Target.Launched(stack)).toList();
 		}
-		if (this.stacks != null) {
+		if (stacks != null) {
 			throw new UsageException("--stacks and --target exclude each other: fluxbench launches stacks or"
 					+ " drives running services, not both in one run");
 		}
 		Map<String, MetricsSource> metricsByName = new LinkedHashMap<>();
-		for (String entry : (this.metrics != null) ? this.metrics : List.<String>of()) {
+		for (String entry : (metrics != null) ? metrics : List.<String>of()) {
 			String[] pair = pair("--metrics", entry);
 			try {
 				if (metricsByName.put(pair[0], MetricsSource.parse(pair[1])) != null) {
@@ -392,7 +404,7 @@ final class RunCommand implements Callable<Integer> {
 			}
 		}
 		Map<String, Target> given = new LinkedHashMap<>();
-		for (String entry : this.targets) {
+		for (String entry : targets) {
 			String[] pair = pair("--target", entry);
 			URI uri;
 			try {
@@ -446,9 +458,9 @@ final class RunCommand implements Callable<Integer> {
 		}
 	}
 
-	private List<Stack> stacks() {
+	private static List<Stack> stacks(List<String> ids) {
 		LinkedHashSet<Stack> chosen = new LinkedHashSet<>();
-		for (String id : this.stacks) {
+		for (String id : ids) {
 			Stack stack = Stack.byId(id.trim())
 				.orElseThrow(() -> new UsageException("unknown stack '" + id + "'; known: "
 						+ String.join(", ", Stream.of(Stack.values()).map(Stack::id).toList())));
@@ -462,24 +474,24 @@ final class RunCommand implements Callable<Integer> {
 		return new ArrayList<>(chosen);
 	}
 
-	private CpuLayout cpuLayout() {
+	static CpuLayout cpuLayout(boolean noPinning, String appCpus, String loadCpus) {
 		int cores = Runtime.getRuntime().availableProcessors();
-		if (this.noPinning) {
-			if (this.appCpus != null || this.loadCpus != null) {
+		if (noPinning) {
+			if (appCpus != null || loadCpus != null) {
 				throw new IllegalArgumentException("--no-pinning contradicts --app-cpus/--load-cpus");
 			}
 			return CpuLayout.unpinned(cores);
 		}
-		if (this.appCpus == null && this.loadCpus == null) {
+		if (appCpus == null && loadCpus == null) {
 			return CpuLayout.defaults(cores);
 		}
-		if (this.appCpus == null || this.loadCpus == null) {
+		if (appCpus == null || loadCpus == null) {
 			throw new IllegalArgumentException("--app-cpus and --load-cpus go together");
 		}
-		return CpuLayout.of(this.appCpus, this.loadCpus, cores);
+		return CpuLayout.of(appCpus, loadCpus, cores);
 	}
 
-	private static void checkOutIsUnused(Path results) {
+	static void checkOutIsUnused(Path results) {
 		if (Files.isRegularFile(results)) {
 			throw new UsageException("--out " + results + " is a file, not a directory");
 		}
@@ -495,7 +507,7 @@ final class RunCommand implements Callable<Integer> {
 		}
 	}
 
-	private static void createOut(Path results) {
+	static void createOut(Path results) {
 		try {
 			Files.createDirectories(results);
 			Path probe = Files.createTempFile(results, ".probe", "");

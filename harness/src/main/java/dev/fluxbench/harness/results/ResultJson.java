@@ -89,7 +89,7 @@ public final class ResultJson {
 	 * @param what how the file is named in a message, as {@code run.json}
 	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no object
 	 */
-	static <T> T read(Path file, Class<T> type, String what) {
+	public static <T> T read(Path file, Class<T> type, String what) {
 		T value;
 		try {
 			value = MAPPER.readValue(file.toFile(), type);
@@ -109,12 +109,12 @@ public final class ResultJson {
 	}
 
 	/** What a record holds for a missing text: nothing, rather than null. */
-	static String text(String text) {
+	public static String text(String text) {
 		return (text != null) ? text : "";
 	}
 
 	/** What a record holds for a missing list: an empty one; null entries are left out. */
-	static <T> List<T> list(List<T> list) {
+	public static <T> List<T> list(List<T> list) {
 		return (list != null) ? list.stream().filter(Objects::nonNull).toList() : List.of();
 	}
 
@@ -129,7 +129,7 @@ public final class ResultJson {
 	}
 
 	/** What a record holds for a missing optional value: empty, never null. */
-	static <T> Optional<T> optional(Optional<T> optional) {
+	public static <T> Optional<T> optional(Optional<T> optional) {
 		return (optional != null) ? optional : Optional.empty();
 	}
 

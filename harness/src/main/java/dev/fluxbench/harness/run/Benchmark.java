@@ -300,7 +300,7 @@ public final class Benchmark {
 		return violations;
 	}
 
-	private static String fetch(URI uri) {
+	static String fetch(URI uri) {
 		try (HttpClient client = HttpClient.newHttpClient()) {
 			return client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
 					BodyHandlers.ofString()).body();
@@ -334,7 +334,7 @@ public final class Benchmark {
 	}
 
 	/** Whether the JVM is running its shutdown hooks: it then refuses new ones. */
-	private static boolean shuttingDown() {
+	static boolean shuttingDown() {
 		Thread probe = Thread.ofPlatform().unstarted(() -> {
 		});
 		try {

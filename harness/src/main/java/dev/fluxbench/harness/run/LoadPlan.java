@@ -48,6 +48,7 @@ import us.abstracta.jmeter.javadsl.core.samplers.BaseSampler;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
+import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 /**
@@ -69,13 +70,29 @@ final class LoadPlan {
 
 	private final Map<String, String> environment;
 
+	/** What an open model's rate counts: requests, as the scenario format says, or whole journeys. */
+	private final RpsThreadGroup.EventType counting;
+
 	/**
 	 * @param environment where {@code ${env.NAME}} values come from; they are put into the plan
 	 * here, in memory, and nowhere else
 	 */
 	LoadPlan(Scenario scenario, Map<String, String> environment) {
+		this(scenario, environment, RpsThreadGroup.EventType.REQUESTS);
+	}
+
+	private LoadPlan(Scenario scenario, Map<String, String> environment, RpsThreadGroup.EventType counting) {
 		this.scenario = scenario;
 		this.environment = environment;
+		this.counting = counting;
+	}
+
+	/**
+	 * The same plan with open-model rates in journeys started per second: what {@code fluxbench
+	 * knee} searches over, so that a journey of several requests arrives as one user would.
+	 */
+	LoadPlan countingJourneys() {
+		return new LoadPlan(this.scenario, this.environment, RpsThreadGroup.EventType.ITERATIONS);
 	}
 
 	/**
@@ -146,9 +163,12 @@ final class LoadPlan {
 		ThreadGroupChild[] children = children(basePath, journeys);
 		if (this.scenario.workload() instanceof Workload.Open open) {
 			Duration hold = ((Termination.Hold) level.termination()).duration();
-			return rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
-				.rampToAndHold(level.load(), level.rampUp(), hold)
-				.children(children);
+			RpsThreadGroup group = rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
+				.counting(this.counting);
+			if (this.counting == RpsThreadGroup.EventType.ITERATIONS) {
+				group = group.initThreads(initialThreads(level.load(), open.maxThreads()));
+			}
+			return group.rampToAndHold(level.load(), level.rampUp(), hold).children(children);
 		}
 		DslDefaultThreadGroup group = threadGroup("load-" + level.load()).rampTo(level.load(), level.rampUp());
 		group = switch (level.termination()) {
@@ -156,6 +176,18 @@ final class LoadPlan {
 			case Termination.Hold(Duration hold) -> group.holdFor(hold);
 		};
 		return group.children(children);
+	}
+
+	/**
+	 * Threads enough from the start for {@code rate} journeys per second that each take twice their
+	 * floor (or 100 ms without one). JMeter starts an open load with one thread and adds more once a
+	 * second as it sees the need, which takes several seconds to reach a few hundred requests per
+	 * second: a knee step's hold would measure the generator catching up rather than the target.
+	 */
+	int initialThreads(int rate, int maxThreads) {
+		long floorMillis = Math.max(this.scenario.round().floor().toMillis(), 100);
+		long threads = (long) Math.ceil(rate * floorMillis * 2 / 1000.0);
+		return (int) Math.max(1, Math.min(maxThreads, threads));
 	}
 
 	private ThreadGroupChild[] children(String basePath, JourneyCounter journeys) {

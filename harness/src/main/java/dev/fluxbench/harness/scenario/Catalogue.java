@@ -23,8 +23,8 @@ public final class Catalogue {
 
 	/** A jar cannot list a directory: the built-ins are named here, in the order {@code list} shows. */
 	private static final List<String> NAMES = List.of("quick", "thesis-normal", "thesis-higher", "thesis-stress",
-			"concerts-1000", "boot2-passthrough", "boot2-passthrough-open", "ippon-operations", "chain", "chain-deep",
-			"chain-ramp", "chain-faults");
+			"concerts-1000", "boot2-passthrough", "boot2-passthrough-open", "ippon-operations", "quick-passthrough",
+			"chain", "chain-deep", "chain-ramp", "chain-faults");
 
 	private Catalogue() {
 	}
