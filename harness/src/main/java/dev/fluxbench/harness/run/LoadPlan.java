@@ -163,12 +163,11 @@ final class LoadPlan {
 		ThreadGroupChild[] children = children(basePath, journeys);
 		if (this.scenario.workload() instanceof Workload.Open open) {
 			Duration hold = ((Termination.Hold) level.termination()).duration();
-			RpsThreadGroup group = rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
-				.counting(this.counting);
-			if (this.counting == RpsThreadGroup.EventType.ITERATIONS) {
-				group = group.initThreads(initialThreads(level.load(), open.maxThreads()));
-			}
-			return group.rampToAndHold(level.load(), level.rampUp(), hold).children(children);
+			return rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
+				.counting(this.counting)
+				.initThreads(initialThreads(level.load(), open.maxThreads()))
+				.rampToAndHold(level.load(), level.rampUp(), hold)
+				.children(children);
 		}
 		DslDefaultThreadGroup group = threadGroup("load-" + level.load()).rampTo(level.load(), level.rampUp());
 		group = switch (level.termination()) {
@@ -182,7 +181,8 @@ final class LoadPlan {
 	 * Threads enough from the start for {@code rate} journeys per second that each take twice their
 	 * floor (or 100 ms without one). JMeter starts an open load with one thread and adds more once a
 	 * second as it sees the need, which takes several seconds to reach a few hundred requests per
-	 * second: a knee step's hold would measure the generator catching up rather than the target.
+	 * second: a level's first seconds, and a knee step's hold, would measure the generator catching
+	 * up rather than the target.
 	 */
 	int initialThreads(int rate, int maxThreads) {
 		long floorMillis = Math.max(this.scenario.round().floor().toMillis(), 100);
