@@ -196,8 +196,8 @@ class ChainContractIT {
 		assertThat(breakerCalls(scrape, "successful")).isPositive();
 		assertThat(scrape.sum("resilience4j_circuitbreaker_failure_rate", DOWNSTREAM)).isPresent();
 		assertThat(scrape.sum(NOT_PERMITTED, DOWNSTREAM)).isPresent();
-		assertThat(scrape.sum("resilience4j_timelimiter_calls_total", Map.of("name", "downstream", "kind", "successful")))
-			.hasValueSatisfying((calls) -> assertThat(calls).isPositive());
+		assertThat(scrape.sum("resilience4j_timelimiter_calls_total", Map.of("name", "downstream", "kind", "successful"))
+			.orElse(0)).isPositive();
 	}
 
 	@ParameterizedTest(name = "{0}")
