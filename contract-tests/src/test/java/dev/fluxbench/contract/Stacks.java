@@ -1,6 +1,7 @@
 package dev.fluxbench.contract;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -83,6 +84,9 @@ final class Stacks implements AutoCloseable {
 			.start();
 	}
 
+	/** How long a stack may take to start when all of them start together. */
+	private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
+
 	/**
 	 * Starts the three stacks side by side to shorten the suite: a start-up is mostly one thread
 	 * loading classes and migrating a database, so three of them share two cores well.
@@ -140,6 +144,9 @@ final class Stacks implements AutoCloseable {
 					// pool each: at the benchmark's pool size they would pass PostgreSQL's 100 connections.
 					"--fluxbench.db.pool.max-size=" + DB_POOL_SIZE)
 			.args(CHAIN_GUARDS)
+			// Six stacks start at once on two cores, beside the other database's: each takes many times
+			// its start-up alone, and longer still on a busy machine. The wait ends as soon as it is ready.
+			.readyTimeout(READY_TIMEOUT)
 			.logFile(logs().resolve(database + "-" + stack.id() + ".log"));
 	}
 
