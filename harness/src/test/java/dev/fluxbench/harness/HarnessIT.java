@@ -109,7 +109,7 @@ class HarnessIT {
 
 	/**
 	 * Seed 003's breaker in every stack, as the harness sees it: the downstream fails every answer
-	 * for 10 s in the middle of a steady load, and the scraped Resilience4j series must show each
+	 * for 8 s in the middle of a steady load, and the scraped Resilience4j series must show each
 	 * stack's breaker open during that phase and closed again after it. The apps run their own
 	 * breaker settings (Hystrix's: a 10 s window, 20 calls, 5 s open), so the phases leave room for
 	 * them.
@@ -121,7 +121,7 @@ class HarnessIT {
 				name: breaker
 				load:
 				  open:
-				    stages: [{rate: 20, hold: 40s}]
+				    stages: [{rate: 20, hold: 26s}]
 				    maxThreads: 200
 				journey:
 				  - request:
@@ -129,9 +129,9 @@ class HarnessIT {
 				      path: /chain/${__Random(1,1000)}?depth=1&delay=10
 				      checks: [{jsonPath: $.id}]
 				faults:
-				  - {hold: 8s}
-				  - {hold: 10s, status: 503}
-				  - {hold: 22s}
+				  - {hold: 4s}
+				  - {hold: 8s, status: 503}
+				  - {hold: 14s}
 				""");
 		Path out = this.temporary.resolve("breaker");
 		Path console = this.temporary.resolve("breaker-console.txt");
@@ -144,8 +144,8 @@ class HarnessIT {
 		for (String stack : List.of("mvc", "mvc-vt", "webflux")) {
 			LoadKey key = new LoadKey("breaker", 20, stack, 1);
 			Instant started = FaultsJson.read(results.faultsJson(key)).orElseThrow().started().orElseThrow();
-			Instant failingFrom = started.plusSeconds(8);
-			Instant failingTo = started.plusSeconds(18);
+			Instant failingFrom = started.plusSeconds(4);
+			Instant failingTo = started.plusSeconds(12);
 			List<MetricsCsv.Line> states = MetricsCsv.read(results.metricsCsv(key))
 				.stream()
 				.filter((line) -> line.metric().equals("resilience4j_circuitbreaker_state") && line.value() == 1)
