@@ -38,8 +38,9 @@ final class DownstreamGuards {
 		this.bulkheadEnabled = properties.bulkheadEnabled();
 		Duration wait = this.bulkhead.getBulkheadConfig().getMaxWaitDuration();
 		if (!wait.isZero()) {
-			throw new IllegalStateException("resilience4j.bulkhead.instances." + NAME + ".max-wait-duration must be 0, not "
-					+ wait + ": in webflux a bulkhead that waits would park an event loop, and both stacks must refuse alike");
+			throw new IllegalStateException("resilience4j.bulkhead.instances." + NAME
+					+ ".max-wait-duration must be 0, not " + wait
+					+ ": in webflux a bulkhead that waits would park an event loop, and both stacks must refuse alike");
 		}
 	}
 

@@ -20,9 +20,9 @@ import org.springframework.web.client.RestClient;
 
 /**
  * The chain's two clients, each on an Apache HttpClient 5 pool of its own sized like the
- * passthrough's ({@code fluxbench.downstream.*}). The client to B reads no longer than the time limiter waits, so that a call the limiter gave up
- * on does not hold its connection and its thread much longer; the client to the next hop reads as
- * long as {@code fluxbench.chain.hop-timeout}.
+ * passthrough's ({@code fluxbench.downstream.*}). The client to B reads no longer than the time
+ * limiter waits, so that a call the limiter gave up on does not hold its connection and its thread
+ * much longer; the client to the next hop reads as long as {@code fluxbench.chain.hop-timeout}.
  */
 @Configuration(proxyBeanMethods = false)
 class ChainClientConfiguration {

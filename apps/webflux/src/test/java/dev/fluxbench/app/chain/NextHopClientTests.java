@@ -100,7 +100,9 @@ class NextHopClientTests {
 	}
 
 	private static Problem callAndFail(NextHopClient client) {
-		return catchThrowableOfType(ChainException.class, () -> client.call(INNER, new HttpHeaders()).block(Duration.ofSeconds(30))).problem();
+		return catchThrowableOfType(ChainException.class,
+				() -> client.call(INNER, new HttpHeaders()).block(Duration.ofSeconds(30)))
+			.problem();
 	}
 
 	// Built as the application context builds it, from the configuration's own methods.
