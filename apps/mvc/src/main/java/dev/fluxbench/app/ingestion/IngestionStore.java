@@ -13,7 +13,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
+import dev.fluxbench.app.unit.InsertIfAbsent;
 import dev.fluxbench.contract.unit.IngestionDto;
 import dev.fluxbench.contract.unit.IngestionStatus;
 import dev.fluxbench.contract.unit.RejectionDto;
@@ -33,12 +37,13 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL and
- * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}). A batch first
- * reads the stored versions of its ids, then inserts the absent units and updates the older ones in
- * two JDBC batches: that tells inserted from updated from unchanged exactly, which neither
- * {@code MERGE} nor {@code on conflict} nor {@code on duplicate key update} report, and none is
- * written the same way in every database. The update repeats the version test, so a unit changed
- * meanwhile by someone else is never set back.
+ * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}) and the insert
+ * ({@link InsertIfAbsent}). A batch first reads the stored versions of its ids, then inserts the
+ * absent units and updates the older ones in two JDBC batches: that tells inserted from updated from unchanged
+ * exactly, which no single upsert statement reports. The update repeats the version test, so a
+ * unit changed meanwhile by someone else is never set back. The insert leaves out a unit that
+ * another ingestion of the same units inserted meanwhile; those units are read again and counted
+ * as what they now are, instead of failing the batch on the primary key.
  */
 @Repository
 class IngestionStore {
@@ -59,10 +64,6 @@ class IngestionStore {
 
 	private static final String STORED = "select id, version, partner from unit where id in (:ids)";
 
-	private static final String INSERT_UNIT = """
-			insert into unit (id, partner, name, category, amount, currency, version, updated_at)
-			values (:id, :partner, :name, :category, :amount, :currency, :version, :updatedAt)""";
-
 	private static final String UPDATE_UNIT = """
 			update unit set name = :name, category = :category, amount = :amount, currency = :currency,
 			version = :version, updated_at = :updatedAt where id = :id and partner = :partner and version < :version""";
@@ -82,15 +83,20 @@ class IngestionStore {
 
 	private final String finish;
 
+	private final String insertUnit;
+
 	IngestionStore(NamedParameterJdbcTemplate jdbc, TransactionTemplate transactions) {
 		this.jdbc = jdbc;
 		this.client = JdbcClient.create(jdbc);
 		this.transactions = transactions;
-		String lines = IngestionRules.linesColumn(jdbc.getJdbcTemplate()
-			.execute((Connection connection) -> connection.getMetaData().getDatabaseProductName()));
+		String database = jdbc.getJdbcTemplate()
+			.execute((Connection connection) -> connection.getMetaData().getDatabaseProductName());
+		String lines = IngestionRules.linesColumn(database);
 		this.columns = COLUMNS.formatted(lines);
 		this.start = START.formatted(lines);
 		this.finish = FINISH.formatted(lines);
+		this.insertUnit = InsertIfAbsent.sql(database,
+				"(:id, :partner, :name, :category, :amount, :currency, :version, :updatedAt)");
 	}
 
 	long start(String partner, LocalDate day, URI fileUrl, Instant startedAt) {
@@ -119,32 +125,22 @@ class IngestionStore {
 				case Rejection rejection -> rejections.add(rejection);
 			}
 		}
-		Map<Long, Stored> stored = stored(units);
-		List<SqlParameterSource> inserts = new ArrayList<>();
-		List<SqlParameterSource> updates = new ArrayList<>();
-		for (Accepted line : units) {
-			UnitDto unit = line.unit();
-			Stored existing = stored.get(unit.id());
-			if (existing == null) {
-				inserts.add(unitParameters(unit));
-			}
-			else if (!existing.partner().equals(unit.partner())) {
-				rejections.add(new Rejection(line.lineNumber(),
-						"unit " + unit.id() + " belongs to " + existing.partner() + ", not " + unit.partner()));
-			}
-			else if (existing.version() < unit.version()) {
-				updates.add(unitParameters(unit));
-			}
-			else {
-				tally.unchanged++;
-			}
-		}
+		List<UnitDto> inserts = new ArrayList<>();
+		List<UnitDto> updates = new ArrayList<>();
+		classify(units, stored(units), inserts, updates, rejections, tally);
 		if (!inserts.isEmpty()) {
-			this.jdbc.batchUpdate(INSERT_UNIT, inserts.toArray(SqlParameterSource[]::new));
-			tally.inserted += inserts.size();
+			int[] counts = this.jdbc.batchUpdate(this.insertUnit,
+					inserts.stream().map(IngestionStore::unitParameters).toArray(SqlParameterSource[]::new));
+			// A driver may answer "done, count unknown" (a negative count): then the row counts as inserted.
+			int inserted = (int) IntStream.of(counts).filter((count) -> count != 0).count();
+			tally.inserted += inserted;
+			if (inserted < inserts.size()) {
+				raced(units, inserts, inserts.size() - inserted, updates, rejections, tally);
+			}
 		}
 		if (!updates.isEmpty()) {
-			int[] counts = this.jdbc.batchUpdate(UPDATE_UNIT, updates.toArray(SqlParameterSource[]::new));
+			int[] counts = this.jdbc.batchUpdate(UPDATE_UNIT,
+					updates.stream().map(IngestionStore::unitParameters).toArray(SqlParameterSource[]::new));
 			for (int count : counts) {
 				// 0: a newer version was stored since the versions were read.
 				if (count == 0) {
@@ -164,6 +160,49 @@ class IngestionStore {
 			tally.rejected += rejections.size();
 		}
 		tally.lines += lines.size();
+	}
+
+	/** Sorts the accepted lines by what the stored units make of them. */
+	private static void classify(List<Accepted> units, Map<Long, Stored> stored, List<UnitDto> inserts,
+			List<UnitDto> updates, List<Rejection> rejections, Tally tally) {
+		for (Accepted line : units) {
+			UnitDto unit = line.unit();
+			Stored existing = stored.get(unit.id());
+			if (existing == null) {
+				inserts.add(unit);
+			}
+			else if (!existing.partner().equals(unit.partner())) {
+				rejections.add(new Rejection(line.lineNumber(),
+						"unit " + unit.id() + " belongs to " + existing.partner() + ", not " + unit.partner()));
+			}
+			else if (existing.version() < unit.version()) {
+				updates.add(unit);
+			}
+			else {
+				tally.unchanged++;
+			}
+		}
+	}
+
+	/**
+	 * {@code raced} of the units to insert were inserted by another transaction after their versions
+	 * were read. Read again, a unit stored at another version or by another partner is one of those,
+	 * and is sorted as if it had been stored before; one stored at the same version may be this
+	 * batch's own insert or the other's, and the raced ones among those are unchanged.
+	 */
+	private void raced(List<Accepted> units, List<UnitDto> inserts, int raced, List<UnitDto> updates,
+			List<Rejection> rejections, Tally tally) {
+		Set<Long> ids = inserts.stream().map(UnitDto::id).collect(Collectors.toSet());
+		List<Accepted> lines = units.stream().filter((line) -> ids.contains(line.unit().id())).toList();
+		Map<Long, Stored> stored = stored(lines);
+		List<Accepted> others = lines.stream().filter((line) -> {
+			Stored existing = stored.get(line.unit().id());
+			return existing != null && (existing.version() != line.unit().version()
+					|| !existing.partner().equals(line.unit().partner()));
+		}).toList();
+		Tally sorted = new Tally();
+		classify(others, stored, new ArrayList<>(), updates, rejections, sorted);
+		tally.unchanged += sorted.unchanged + (raced - others.size());
 	}
 
 	private Map<Long, Stored> stored(List<Accepted> units) {

@@ -1,8 +1,10 @@
 package dev.fluxbench.app.unit;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import dev.fluxbench.app.system.RateLimitedLog;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -19,6 +21,11 @@ import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 class RequesterAccess {
 
 	private static final Log logger = LogFactory.getLog(RequesterAccess.class);
+
+	// The requester name comes from a request header: one WARN per request would let any caller
+	// flood the log. One line per name and minute, with a count of those left out; names past the
+	// thousandth share one line.
+	private final RateLimitedLog unknownRequesters = new RateLimitedLog(logger, Duration.ofMinutes(1), 1000);
 
 	private final RegistryConfigRepository registry;
 
@@ -38,8 +45,8 @@ class RequesterAccess {
 		if (statuses.containsKey(requesterName)) {
 			return statuses.get(requesterName);
 		}
-		logger.warn("No status for requester '" + requesterName + "' in registry config property "
-				+ SERVICE_STATUSES + "; denied");
+		this.unknownRequesters.warn(requesterName, () -> "No status for requester '" + requesterName
+				+ "' in registry config property " + SERVICE_STATUSES + "; denied");
 		return false;
 	}
 

@@ -9,7 +9,7 @@ import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
-interface UnitRepository extends Repository<Unit, Long> {
+interface UnitRepository extends Repository<Unit, Long>, UnitInserts {
 
 	@Transactional(readOnly = true)
 	Optional<Unit> findById(Long id);
@@ -29,14 +29,6 @@ interface UnitRepository extends Repository<Unit, Long> {
 			u.currency = :currency, u.version = :version, u.updatedAt = :updatedAt
 			where u.id = :id and u.version <= :version""")
 	int updateIfNotOlder(long id, String partner, String name, String category, BigDecimal amount, String currency,
-			long version, OffsetDateTime updatedAt);
-
-	@Transactional
-	@Modifying
-	@Query(nativeQuery = true, value = """
-			insert into unit (id, partner, name, category, amount, currency, version, updated_at)
-			values (:id, :partner, :name, :category, :amount, :currency, :version, :updatedAt)""")
-	int insert(long id, String partner, String name, String category, BigDecimal amount, String currency,
 			long version, OffsetDateTime updatedAt);
 
 }

@@ -45,17 +45,22 @@ class UnitService {
 		return this.transactions.execute((status) -> store(fresh));
 	}
 
+	/**
+	 * Two fresh fetches of one absent unit may both find it absent: the second insert then inserts
+	 * nothing (it waits for the first one's transaction), and the unit is replaced as if it had been
+	 * there, so both answer what the store holds.
+	 */
 	private UnitDto store(UnitDto fresh) {
-		int replaced = this.units.updateIfNotOlder(fresh.id(), fresh.partner(), fresh.name(), fresh.category(),
-				fresh.amount(), fresh.currency(), fresh.version(), Unit.utc(fresh));
-		if (replaced == 1) {
+		if (replace(fresh) || this.units.insertIfAbsent(fresh) == 1 || replace(fresh)) {
 			return fresh;
 		}
-		return this.units.findById(fresh.id()).map(Unit::toDto).orElseGet(() -> {
-			this.units.insert(fresh.id(), fresh.partner(), fresh.name(), fresh.category(), fresh.amount(),
-					fresh.currency(), fresh.version(), Unit.utc(fresh));
-			return fresh;
-		});
+		return this.units.findById(fresh.id()).map(Unit::toDto).orElseThrow();
+	}
+
+	/** Replaces the stored unit unless it is newer. */
+	private boolean replace(UnitDto fresh) {
+		return this.units.updateIfNotOlder(fresh.id(), fresh.partner(), fresh.name(), fresh.category(),
+				fresh.amount(), fresh.currency(), fresh.version(), Unit.utc(fresh)) == 1;
 	}
 
 }

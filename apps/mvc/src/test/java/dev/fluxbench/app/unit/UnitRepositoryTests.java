@@ -75,14 +75,14 @@ class UnitRepositoryTests {
 	}
 
 	@Test
-	void updateIfNotOlderWhenUnitIsAbsentShouldChangeNothingAndInsertShouldAddIt() {
+	void updateIfNotOlderWhenUnitIsAbsentShouldChangeNothingAndInsertShouldAddItOnce() {
+		UnitDto unit = new UnitDto(20_000, "partner-1", "New", "bond", new BigDecimal("10.0000"), "GBP", 1,
+				LATER.toInstant());
 		assertThat(this.units.updateIfNotOlder(20_000, "partner-1", "New", "bond", BigDecimal.TEN, "GBP", 1, LATER))
 			.isZero();
-		assertThat(this.units.insert(20_000, "partner-1", "New", "bond", new BigDecimal("10.0000"), "GBP", 1, LATER))
-			.isEqualTo(1);
-		assertThat(this.units.findById(20_000L)).map(Unit::toDto)
-			.contains(new UnitDto(20_000, "partner-1", "New", "bond", new BigDecimal("10.0000"), "GBP", 1,
-					LATER.toInstant()));
+		assertThat(this.units.insertIfAbsent(unit)).isEqualTo(1);
+		assertThat(this.units.insertIfAbsent(unit)).isZero();
+		assertThat(this.units.findById(20_000L)).map(Unit::toDto).contains(unit);
 		assertThat(this.units.count()).isEqualTo(10_001);
 	}
 

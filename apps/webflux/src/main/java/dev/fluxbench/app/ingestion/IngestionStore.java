@@ -7,10 +7,14 @@ import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import dev.fluxbench.app.system.DatabaseTimestamps;
+import dev.fluxbench.app.unit.InsertIfAbsent;
 import dev.fluxbench.contract.unit.IngestionDto;
 import dev.fluxbench.contract.unit.IngestionStatus;
 import dev.fluxbench.contract.unit.RejectionDto;
@@ -34,14 +38,15 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
  * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL and
- * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}). A batch first
- * reads the stored versions of its ids, then inserts the absent units and updates the older ones:
- * that tells inserted from updated from unchanged exactly, which neither {@code MERGE} nor
- * {@code on conflict} nor {@code on duplicate key update} report, and none is written the same way
- * in every database. The update repeats the version test, so a unit changed meanwhile by someone
- * else is never set back. The statements written here for R2DBC itself take the database's bind
- * markers ({@code $1} on H2 and PostgreSQL, {@code ?} on MariaDB) and its way with instants
- * ({@link DatabaseTimestamps}).
+ * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}) and the insert
+ * ({@link InsertIfAbsent}). A batch first reads the stored versions of its ids, then inserts the
+ * absent units and updates the older ones: that tells inserted from updated from unchanged
+ * exactly, which no single upsert statement reports. The update repeats the version test, so a
+ * unit changed meanwhile by someone else is never set back. The insert leaves out a unit that
+ * another ingestion of the same units inserted meanwhile; those units are read again and counted
+ * as what they now are, instead of failing the batch on the primary key. The statements written
+ * here for R2DBC itself take the database's bind markers ({@code $1} on H2 and PostgreSQL,
+ * {@code ?} on MariaDB) and its way with instants ({@link DatabaseTimestamps}).
  *
  * <p>
  * How inserts are batched depends on the database. On PostgreSQL and MariaDB they are one multi-row
@@ -71,8 +76,6 @@ class IngestionStore {
 
 	private static final String STORED = "select id, version, partner from unit where id in (:ids)";
 
-	private static final String INSERT_UNITS = "insert into unit (id, partner, name, category, amount, currency, version, updated_at)";
-
 	private static final int UNIT_COLUMNS = 8;
 
 	// %s: the bind markers, bound by bindUpdate in their order.
@@ -82,7 +85,7 @@ class IngestionStore {
 
 	private static final int UPDATE_MARKERS = 9;
 
-	private static final String INSERT_REJECTIONS = "insert into ingestion_rejection (ingestion_id, line_number, reason)";
+	private static final String INSERT_REJECTIONS = "insert into ingestion_rejection (ingestion_id, line_number, reason) values ";
 
 	private static final int REJECTION_COLUMNS = 3;
 
@@ -107,6 +110,8 @@ class IngestionStore {
 
 	private final String updateUnit;
 
+	private final UnaryOperator<String> insertUnits;
+
 	IngestionStore(DatabaseClient database, TransactionalOperator transactions) {
 		this.database = database;
 		this.transactions = transactions;
@@ -120,6 +125,7 @@ class IngestionStore {
 		this.columns = COLUMNS.formatted(lines);
 		this.start = START.formatted(lines);
 		this.finish = FINISH.formatted(lines);
+		this.insertUnits = (values) -> InsertIfAbsent.sql(product, values);
 		BindMarkers markers = this.markers.create();
 		this.updateUnit = UPDATE_UNIT.formatted(
 				IntStream.range(0, UPDATE_MARKERS).mapToObj((marker) -> markers.next().getPlaceholder()).toArray());
@@ -149,26 +155,16 @@ class IngestionStore {
 		return stored(units).flatMap((stored) -> {
 			List<UnitDto> inserts = new ArrayList<>();
 			List<UnitDto> updates = new ArrayList<>();
-			for (Accepted line : units) {
-				UnitDto unit = line.unit();
-				Stored existing = stored.get(unit.id());
-				if (existing == null) {
-					inserts.add(unit);
-				}
-				else if (!existing.partner().equals(unit.partner())) {
-					rejections.add(new Rejection(line.lineNumber(),
-							"unit " + unit.id() + " belongs to " + existing.partner() + ", not " + unit.partner()));
-				}
-				else if (existing.version() < unit.version()) {
-					updates.add(unit);
-				}
-				else {
-					tally.unchanged++;
-				}
-			}
-			return insertRows(INSERT_UNITS, UNIT_COLUMNS, inserts, this::bindUnit)
-				.then(Mono.fromRunnable(() -> tally.inserted += inserts.size()))
-				.thenMany(batch(this.updateUnit, updates, (statement, unit) -> bindUpdate(statement::bind, unit)))
+			classify(units, stored, inserts, updates, rejections, tally);
+			return insertRows(this.insertUnits, UNIT_COLUMNS, inserts, this::bindUnit)
+				.flatMap((inserted) -> {
+					tally.inserted += inserted.intValue();
+					return (inserted < inserts.size())
+							? raced(units, inserts, inserts.size() - inserted.intValue(), updates, rejections, tally)
+							: Mono.<Void>empty();
+				})
+				.thenMany(Flux.defer(() -> batch(this.updateUnit, updates,
+						(statement, unit) -> bindUpdate(statement::bind, unit))))
 				// 0: a newer version was stored since the versions were read.
 				.doOnNext((count) -> {
 					if (count == 0) {
@@ -178,17 +174,61 @@ class IngestionStore {
 						tally.updated++;
 					}
 				})
-				.then(insertRows(INSERT_REJECTIONS, REJECTION_COLUMNS, rejections,
+				.then(Mono.defer(() -> insertRows((values) -> INSERT_REJECTIONS + values, REJECTION_COLUMNS, rejections,
 						(to, first, rejection) -> {
 							to.bind(first, ingestion);
 							to.bind(first + 1, rejection.lineNumber());
 							to.bind(first + 2, IngestionRules.clip(rejection.reason()));
-						}))
+						})))
 				.then(Mono.fromRunnable(() -> {
 					tally.rejected += rejections.size();
 					tally.lines += lines.size();
 				}));
 		}).as(this.transactions::transactional).then();
+	}
+
+	/** Sorts the accepted lines by what the stored units make of them. */
+	private static void classify(List<Accepted> units, Map<Long, Stored> stored, List<UnitDto> inserts,
+			List<UnitDto> updates, List<Rejection> rejections, Tally tally) {
+		for (Accepted line : units) {
+			UnitDto unit = line.unit();
+			Stored existing = stored.get(unit.id());
+			if (existing == null) {
+				inserts.add(unit);
+			}
+			else if (!existing.partner().equals(unit.partner())) {
+				rejections.add(new Rejection(line.lineNumber(),
+						"unit " + unit.id() + " belongs to " + existing.partner() + ", not " + unit.partner()));
+			}
+			else if (existing.version() < unit.version()) {
+				updates.add(unit);
+			}
+			else {
+				tally.unchanged++;
+			}
+		}
+	}
+
+	/**
+	 * {@code raced} of the units to insert were inserted by another transaction after their versions
+	 * were read. Read again, a unit stored at another version or by another partner is one of those,
+	 * and is sorted as if it had been stored before; one stored at the same version may be this
+	 * batch's own insert or the other's, and the raced ones among those are unchanged.
+	 */
+	private Mono<Void> raced(List<Accepted> units, List<UnitDto> inserts, int raced, List<UnitDto> updates,
+			List<Rejection> rejections, Tally tally) {
+		Set<Long> ids = inserts.stream().map(UnitDto::id).collect(Collectors.toSet());
+		List<Accepted> lines = units.stream().filter((line) -> ids.contains(line.unit().id())).toList();
+		return stored(lines).doOnNext((stored) -> {
+			List<Accepted> others = lines.stream().filter((line) -> {
+				Stored existing = stored.get(line.unit().id());
+				return existing != null && (existing.version() != line.unit().version()
+						|| !existing.partner().equals(line.unit().partner()));
+			}).toList();
+			Tally sorted = new Tally();
+			classify(others, stored, new ArrayList<>(), updates, rejections, sorted);
+			tally.unchanged += sorted.unchanged + (raced - others.size());
+		}).then();
 	}
 
 	private Mono<Map<Long, Stored>> stored(List<Accepted> units) {
@@ -204,20 +244,21 @@ class IngestionStore {
 	}
 
 	/**
-	 * {@code insertInto values (...), (...)}, {@link #MAX_ROWS} rows at a time on PostgreSQL and
-	 * MariaDB; one statement with a binding per row on H2.
+	 * {@code insert ... values (...), (...)}, {@link #MAX_ROWS} rows at a time on PostgreSQL and
+	 * MariaDB; one statement with a binding per row on H2. Emits how many rows were inserted.
+	 * @param insert the statement for a values clause
 	 */
-	private <T> Mono<Void> insertRows(String insertInto, int columns, List<T> rows, RowBinder<T> binder) {
+	private <T> Mono<Long> insertRows(UnaryOperator<String> insert, int columns, List<T> rows, RowBinder<T> binder) {
 		if (rows.isEmpty()) {
-			return Mono.empty();
+			return Mono.just(0L);
 		}
 		if (!this.multiRowInserts) {
-			String sql = values(new StringBuilder(insertInto).append(" values "), 1, columns).toString();
-			return batch(sql, rows, (statement, row) -> binder.bind(statement::bind, 0, row)).then();
+			String sql = insert.apply(values(new StringBuilder(), 1, columns).toString());
+			return batch(sql, rows, (statement, row) -> binder.bind(statement::bind, 0, row)).reduce(0L, Long::sum);
 		}
 		return Flux.range(0, (rows.size() + MAX_ROWS - 1) / MAX_ROWS).concatMap((chunk) -> {
 			List<T> some = rows.subList(chunk * MAX_ROWS, Math.min(rows.size(), (chunk + 1) * MAX_ROWS));
-			String sql = values(new StringBuilder(insertInto).append(" values "), some.size(), columns).toString();
+			String sql = insert.apply(values(new StringBuilder(), some.size(), columns).toString());
 			// An R2DBC statement, not DatabaseClient's spec: that copies its bindings on every bind(), which
 			// for the 4 000 values of 500 rows took seconds of an event loop's time per batch.
 			return this.database.inConnection((connection) -> {
@@ -225,9 +266,9 @@ class IngestionStore {
 				for (int row = 0; row < some.size(); row++) {
 					binder.bind(statement::bind, row * columns, some.get(row));
 				}
-				return Flux.from(statement.execute()).concatMap(Result::getRowsUpdated).then();
+				return Flux.from(statement.execute()).concatMap(Result::getRowsUpdated).reduce(0L, Long::sum);
 			});
-		}).then();
+		}).reduce(0L, Long::sum);
 	}
 
 	/** {@code (m1, m2), (m3, m4)} for two rows of two columns: the database's bind markers, in order. */
@@ -307,7 +348,7 @@ class IngestionStore {
 			.one();
 	}
 
-	// In the order of INSERT_UNITS' columns.
+	// In the order of InsertIfAbsent's columns.
 	private void bindUnit(Binder to, int first, UnitDto unit) {
 		to.bind(first, unit.id());
 		to.bind(first + 1, unit.partner());

@@ -1,7 +1,9 @@
 package dev.fluxbench.app.unit;
 
+import java.time.Duration;
 import java.util.Map;
 
+import dev.fluxbench.app.system.RateLimitedLog;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import reactor.core.publisher.Mono;
@@ -20,6 +22,11 @@ class RequesterAccess {
 
 	private static final Log logger = LogFactory.getLog(RequesterAccess.class);
 
+	// The requester name comes from a request header: one WARN per request would let any caller
+	// flood the log. One line per name and minute, with a count of those left out; names past the
+	// thousandth share one line.
+	private final RateLimitedLog unknownRequesters = new RateLimitedLog(logger, Duration.ofMinutes(1), 1000);
+
 	private final RegistryConfigRepository registry;
 
 	RequesterAccess(RegistryConfigRepository registry) {
@@ -36,8 +43,8 @@ class RequesterAccess {
 		return getRegistryConfig().filter((statuses) -> statuses.containsKey(requesterName))
 			.map((statuses) -> statuses.get(requesterName))
 			.switchIfEmpty(Mono.fromSupplier(() -> {
-				logger.warn("No status for requester '" + requesterName + "' in registry config property "
-						+ SERVICE_STATUSES + "; denied");
+				this.unknownRequesters.warn(requesterName, () -> "No status for requester '" + requesterName
+						+ "' in registry config property " + SERVICE_STATUSES + "; denied");
 				return false;
 			}));
 	}

@@ -9,7 +9,7 @@ import org.springframework.data.r2dbc.repository.Modifying;
 import org.springframework.data.r2dbc.repository.Query;
 import org.springframework.data.repository.Repository;
 
-interface UnitRepository extends Repository<Unit, Long> {
+interface UnitRepository extends Repository<Unit, Long>, UnitInserts {
 
 	Mono<Unit> findById(Long id);
 
@@ -27,12 +27,5 @@ interface UnitRepository extends Repository<Unit, Long> {
 			where id = :id and version <= :version""")
 	Mono<Integer> updateIfNotOlder(long id, String partner, String name, String category, BigDecimal amount,
 			String currency, long version, OffsetDateTime updatedAt);
-
-	@Modifying
-	@Query("""
-			insert into unit (id, partner, name, category, amount, currency, version, updated_at)
-			values (:id, :partner, :name, :category, :amount, :currency, :version, :updatedAt)""")
-	Mono<Integer> insert(long id, String partner, String name, String category, BigDecimal amount, String currency,
-			long version, OffsetDateTime updatedAt);
 
 }

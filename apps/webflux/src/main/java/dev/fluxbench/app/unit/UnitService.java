@@ -56,17 +56,25 @@ class UnitService {
 			.publishOn(Schedulers.boundedElastic());
 	}
 
+	/**
+	 * Two fresh fetches of one absent unit may both find it absent: the second insert then inserts
+	 * nothing (it waits for the first one's transaction), and the unit is replaced as if it had been
+	 * there, so both answer what the store holds.
+	 */
 	private Mono<UnitDto> store(UnitDto fresh) {
+		return replace(fresh)
+			.flatMap((replaced) -> replaced ? Mono.just(true)
+					: this.units.insertIfAbsent(fresh)
+						.flatMap((inserted) -> (inserted == 1) ? Mono.just(true) : replace(fresh)))
+			.flatMap((stored) -> stored ? Mono.just(fresh) : this.units.findById(fresh.id()).map(Unit::toDto));
+	}
+
+	/** Emits whether the stored unit was replaced, which it is unless it is newer. */
+	private Mono<Boolean> replace(UnitDto fresh) {
 		return this.units
 			.updateIfNotOlder(fresh.id(), fresh.partner(), fresh.name(), fresh.category(), fresh.amount(),
 					fresh.currency(), fresh.version(), Unit.utc(fresh))
-			.flatMap((replaced) -> (replaced == 1) ? Mono.just(fresh)
-					: this.units.findById(fresh.id())
-						.map(Unit::toDto)
-						.switchIfEmpty(Mono.defer(() -> this.units
-							.insert(fresh.id(), fresh.partner(), fresh.name(), fresh.category(), fresh.amount(),
-									fresh.currency(), fresh.version(), Unit.utc(fresh))
-							.thenReturn(fresh))));
+			.map((replaced) -> replaced == 1);
 	}
 
 }

@@ -52,6 +52,11 @@ public class KnownBlockingCalls implements BlockHoundIntegration {
 		// moment as it takes a buffer. An event loop that finds it taken parks that long. Seen in the
 		// ingestion tests on a busy machine; the error left the ingestion waiting forever.
 		builder.allowBlockingCallsInside("org.springframework.core.io.buffer.SubscriberInputStream", "onNext");
+		// logback-spring.xml's AsyncAppender hands a line to its writer thread through an
+		// ArrayBlockingQueue: with neverBlock it only offers, which never waits for room but takes the
+		// queue's lock for a moment, and a thread that finds it taken parks that long. The console
+		// write, which can block for as long as the console wants, happens on the writer thread.
+		builder.allowBlockingCallsInside("ch.qos.logback.core.AsyncAppenderBase", "put");
 	}
 
 }

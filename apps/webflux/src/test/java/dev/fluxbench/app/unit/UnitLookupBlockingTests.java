@@ -2,10 +2,13 @@ package dev.fluxbench.app.unit;
 
 import dev.fluxbench.app.security.TestDirectory;
 import dev.fluxbench.contract.unit.UnitPaths;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import reactor.blockhound.BlockingOperationError;
 import reactor.core.Exceptions;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -68,11 +71,29 @@ class UnitLookupBlockingTests {
 			get("/api/units/99999", "loadtest").expectStatus().isEqualTo(HttpStatus.NOT_FOUND);
 		}
 
-		// A disabled requester rather than an unknown one: the unknown one is logged at WARN, and the
-		// console appender writes synchronously.
 		@Test
 		void disabledRequesterShouldNotBlock() {
 			get("/api/units/777", "archive").expectStatus().isEqualTo(HttpStatus.FORBIDDEN);
+		}
+
+		// An unknown requester is logged at WARN: logback-spring.xml queues the line for a writer thread.
+		@Test
+		void unknownRequesterShouldNotBlock() {
+			get("/api/units/777", "intruder").expectStatus().isEqualTo(HttpStatus.FORBIDDEN);
+		}
+
+		@Test
+		void warningsOnNonBlockingThreadsShouldNotBlock() {
+			Log log = LogFactory.getLog(RequesterAccess.class);
+			// Many at once on every parallel thread, so that they also meet on the appender's locks.
+			Long lines = Flux.range(0, 2000)
+				.parallel()
+				.runOn(Schedulers.parallel())
+				.doOnNext((line) -> log.warn("A warning on a non-blocking thread, " + line))
+				.sequential()
+				.count()
+				.block();
+			assertThat(lines).isEqualTo(2000);
 		}
 
 		private WebTestClient.ResponseSpec get(String path, String requester) {
