@@ -41,7 +41,7 @@ class CacheErrors {
 			.register(this.registry)
 			.increment();
 		this.log.warn(cache + ":" + operation, () -> "Cache '" + cache + "' failed on " + operation
-				+ "; answered from the database: " + cause);
+				+ (FailOpenCache.GET.equals(operation) ? ", taken for a miss: " : ", skipped: ") + cause);
 	}
 
 }

@@ -2,8 +2,13 @@ package dev.fluxbench.app.ingestion;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 
 import dev.fluxbench.contract.unit.IngestionDetails;
@@ -43,6 +48,9 @@ import static org.mockito.BDDMockito.given;
 class IngestionServiceTests {
 
 	static final LocalDate DAY = LocalDate.parse("2026-11-20");
+
+	/** Ingestions of one file at the same time. */
+	private static final int RACERS = 4;
 
 	// One server for the test JVM, like the cached application contexts that point at it.
 	static final PartnerFiles files = PartnerFiles.start();
@@ -114,6 +122,54 @@ class IngestionServiceTests {
 		assertThat(details.rejections()).hasSize(Math.min(100, produced.rejected()))
 			.allSatisfy((rejection) -> assertThat(rejection.reason()).isNotBlank());
 		assertThat(details.rejections()).map(RejectionDto::reason).anyMatch((reason) -> reason.startsWith("duplicate of line"));
+	}
+
+	@Test
+	void concurrentIngestionsOfOneFileShouldAllSucceedAndStoreEachUnitOnce() throws Exception {
+		DeltaFileGenerator file = DeltaFileGenerator.of("partner-5", DAY, 2000).seed(11);
+		files.serve(file);
+		Produced produced = file.produced();
+		// Released together, so that their batches meet on the same units.
+		CountDownLatch start = new CountDownLatch(1);
+		ExecutorService threads = Executors.newFixedThreadPool(RACERS);
+		List<IngestionDto> done;
+		try {
+			List<Future<IngestionDto>> racing = new ArrayList<>();
+			for (int i = 0; i < RACERS; i++) {
+				racing.add(threads.submit(() -> {
+					start.await();
+					return this.ingestions.ingest("partner-5", DAY);
+				}));
+			}
+			start.countDown();
+			done = new ArrayList<>();
+			for (Future<IngestionDto> ingestion : racing) {
+				done.add(ingestion.get());
+			}
+		}
+		finally {
+			threads.shutdownNow();
+		}
+
+		assertRacedIngestions(done, produced);
+	}
+
+	/**
+	 * Every one succeeded and read the whole file; each added unit was inserted by exactly one of
+	 * them and each newer version applied by exactly one, the others counting it unchanged.
+	 */
+	private void assertRacedIngestions(List<IngestionDto> done, Produced produced) {
+		assertThat(done).hasSize(RACERS).allSatisfy((ingestion) -> {
+			assertThat(ingestion.status()).isEqualTo(IngestionStatus.SUCCEEDED);
+			assertThat(ingestion.failure()).isNull();
+			assertThat(ingestion.accepted()).isEqualTo(produced.accepted());
+			assertThat(ingestion.rejected()).isEqualTo(produced.rejected());
+		});
+		assertThat(done.stream().mapToInt(IngestionDto::inserted).sum()).isEqualTo(produced.count(Kind.ADDITION));
+		assertThat(done.stream().mapToInt(IngestionDto::updated).sum()).isEqualTo(produced.count(Kind.UPDATE));
+		assertThat(done.stream().mapToInt(IngestionDto::unchanged).sum())
+			.isEqualTo((RACERS - 1) * (produced.count(Kind.ADDITION) + produced.count(Kind.UPDATE)));
+		assertThat(unitCount()).isEqualTo(10_000 + produced.count(Kind.ADDITION));
 	}
 
 	@Test

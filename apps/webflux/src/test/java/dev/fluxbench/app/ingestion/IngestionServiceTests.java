@@ -20,6 +20,7 @@ import dev.fluxbench.contract.unit.delta.DeltaFileGenerator.Produced;
 import io.r2dbc.spi.ConnectionFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Schedulers;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -56,6 +57,9 @@ import static org.mockito.BDDMockito.willAnswer;
 class IngestionServiceTests {
 
 	static final LocalDate DAY = LocalDate.parse("2026-11-20");
+
+	/** Ingestions of one file at the same time. */
+	private static final int RACERS = 4;
 
 	// One server for the test JVM, like the cached application contexts that point at it.
 	static final PartnerFiles files = PartnerFiles.start();
@@ -149,6 +153,38 @@ class IngestionServiceTests {
 		assertThat(details.rejections()).hasSize(Math.min(100, produced.rejected()))
 			.allSatisfy((rejection) -> assertThat(rejection.reason()).isNotBlank());
 		assertThat(details.rejections()).map(RejectionDto::reason).anyMatch((reason) -> reason.startsWith("duplicate of line"));
+	}
+
+	@Test
+	void concurrentIngestionsOfOneFileShouldAllSucceedAndStoreEachUnitOnce() {
+		DeltaFileGenerator file = DeltaFileGenerator.of("partner-5", DAY, 2000).seed(11);
+		files.serve(file);
+		Produced produced = file.produced();
+		// Subscribed together, so that their batches meet on the same units.
+		List<IngestionDto> done = Flux.range(0, RACERS)
+			.flatMap((racer) -> this.ingestions.ingest("partner-5", DAY), RACERS)
+			.collectList()
+			.block();
+
+		assertRacedIngestions(done, produced);
+	}
+
+	/**
+	 * Every one succeeded and read the whole file; each added unit was inserted by exactly one of
+	 * them and each newer version applied by exactly one, the others counting it unchanged.
+	 */
+	private void assertRacedIngestions(List<IngestionDto> done, Produced produced) {
+		assertThat(done).hasSize(RACERS).allSatisfy((ingestion) -> {
+			assertThat(ingestion.status()).isEqualTo(IngestionStatus.SUCCEEDED);
+			assertThat(ingestion.failure()).isNull();
+			assertThat(ingestion.accepted()).isEqualTo(produced.accepted());
+			assertThat(ingestion.rejected()).isEqualTo(produced.rejected());
+		});
+		assertThat(done.stream().mapToInt(IngestionDto::inserted).sum()).isEqualTo(produced.count(Kind.ADDITION));
+		assertThat(done.stream().mapToInt(IngestionDto::updated).sum()).isEqualTo(produced.count(Kind.UPDATE));
+		assertThat(done.stream().mapToInt(IngestionDto::unchanged).sum())
+			.isEqualTo((RACERS - 1) * (produced.count(Kind.ADDITION) + produced.count(Kind.UPDATE)));
+		assertThat(unitCount()).isEqualTo(10_000 + produced.count(Kind.ADDITION));
 	}
 
 	@Test

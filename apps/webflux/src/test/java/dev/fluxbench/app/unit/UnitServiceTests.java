@@ -2,12 +2,15 @@ package dev.fluxbench.app.unit;
 
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.List;
 
 import dev.fluxbench.app.cache.CacheNames;
 import dev.fluxbench.contract.unit.UnitDto;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -19,12 +22,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.mockito.BDDMockito.given;
 
-/** A fresh fetch stores what the partner answers unless the store is newer, and refreshes the cache. */
+/**
+ * A fresh fetch stores what the partner answers unless the store is newer, and refreshes the cache.
+ * On H2 here, on PostgreSQL in {@link UnitServicePostgresTests}.
+ */
 @SpringBootTest(properties = "fluxbench.cache.mode=local")
 class UnitServiceTests {
 
 	// Outside the seed, so that the other tests' view of the 10 000 units does not change.
 	private static final long ID = 20_002;
+
+	/** Fresh fetches of one unit at the same time. */
+	private static final int RACERS = 8;
 
 	@Autowired
 	private UnitService units;
@@ -62,6 +71,23 @@ class UnitServiceTests {
 		assertThat(this.units.fetchFresh(ID).block()).isEqualTo(unit(3, "Third"));
 		assertThat(storedName()).isEqualTo("Third");
 		assertThat(this.units.find(ID).block()).isEqualTo(unit(3, "Third"));
+	}
+
+	@Test
+	void concurrentFreshFetchesOfAnAbsentUnitShouldAllAnswerItAndStoreItOnce() {
+		given(this.partner.fetch(ID)).willReturn(Mono.just(unit(1, "First")));
+		// Each on a thread of its own: r2dbc-h2 runs a statement on the thread that subscribes.
+		List<UnitDto> answers = Flux.range(0, RACERS)
+			.flatMap((racer) -> this.units.fetchFresh(ID).subscribeOn(Schedulers.boundedElastic()), RACERS)
+			.collectList()
+			.block();
+		assertThat(answers).hasSize(RACERS).containsOnly(unit(1, "First"));
+		assertThat(this.database.sql("select count(*) from unit where id = :id")
+			.bind("id", ID)
+			.map((row) -> row.get(0, Long.class))
+			.one()
+			.block()).isEqualTo(1);
+		assertThat(storedName()).isEqualTo("First");
 	}
 
 	@Test
