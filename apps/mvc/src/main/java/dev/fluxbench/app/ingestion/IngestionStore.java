@@ -9,13 +9,14 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import dev.fluxbench.app.unit.InsertIfAbsent;
 import dev.fluxbench.contract.unit.IngestionDto;
@@ -39,11 +40,12 @@ import org.springframework.transaction.support.TransactionTemplate;
  * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL and
  * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}) and the insert
  * ({@link InsertIfAbsent}). A batch first reads the stored versions of its ids, then inserts the
- * absent units and updates the older ones in two JDBC batches: that tells inserted from updated from unchanged
- * exactly, which no single upsert statement reports. The update repeats the version test, so a
- * unit changed meanwhile by someone else is never set back. The insert leaves out a unit that
- * another ingestion of the same units inserted meanwhile; those units are read again and counted
- * as what they now are, instead of failing the batch on the primary key.
+ * absent units in multi-row statements and updates the older ones in a JDBC batch: that tells
+ * inserted from updated from unchanged exactly, which no single upsert statement reports. The
+ * update repeats the version test, so a unit changed meanwhile by someone else is never set back.
+ * The insert leaves out a unit that another ingestion of the same units inserted meanwhile; those
+ * units are read again and counted as what they now are, instead of failing the batch on the
+ * primary key.
  */
 @Repository
 class IngestionStore {
@@ -68,6 +70,9 @@ class IngestionStore {
 			update unit set name = :name, category = :category, amount = :amount, currency = :currency,
 			version = :version, updated_at = :updatedAt where id = :id and partner = :partner and version < :version""";
 
+	/** Rows per multi-row insert; PostgreSQL takes at most 65 535 parameters in a statement. */
+	private static final int MAX_ROWS = 1000;
+
 	private static final String INSERT_REJECTION = """
 			insert into ingestion_rejection (ingestion_id, line_number, reason) values (:ingestion, :line, :reason)""";
 
@@ -83,7 +88,7 @@ class IngestionStore {
 
 	private final String finish;
 
-	private final String insertUnit;
+	private final String database;
 
 	IngestionStore(NamedParameterJdbcTemplate jdbc, TransactionTemplate transactions) {
 		this.jdbc = jdbc;
@@ -95,8 +100,7 @@ class IngestionStore {
 		this.columns = COLUMNS.formatted(lines);
 		this.start = START.formatted(lines);
 		this.finish = FINISH.formatted(lines);
-		this.insertUnit = InsertIfAbsent.sql(database,
-				"(:id, :partner, :name, :category, :amount, :currency, :version, :updatedAt)");
+		this.database = database;
 	}
 
 	long start(String partner, LocalDate day, URI fileUrl, Instant startedAt) {
@@ -129,10 +133,7 @@ class IngestionStore {
 		List<UnitDto> updates = new ArrayList<>();
 		classify(units, stored(units), inserts, updates, rejections, tally);
 		if (!inserts.isEmpty()) {
-			int[] counts = this.jdbc.batchUpdate(this.insertUnit,
-					inserts.stream().map(IngestionStore::unitParameters).toArray(SqlParameterSource[]::new));
-			// A driver may answer "done, count unknown" (a negative count): then the row counts as inserted.
-			int inserted = (int) IntStream.of(counts).filter((count) -> count != 0).count();
+			int inserted = insertUnits(inserts);
 			tally.inserted += inserted;
 			if (inserted < inserts.size()) {
 				raced(units, inserts, inserts.size() - inserted, updates, rejections, tally);
@@ -160,6 +161,26 @@ class IngestionStore {
 			tally.rejected += rejections.size();
 		}
 		tally.lines += lines.size();
+	}
+
+	/**
+	 * Inserts the absent units in multi-row statements of {@link #MAX_ROWS} rows at most, and
+	 * answers how many it inserted. Not a JDBC batch: MariaDB's driver answers a batch with "done,
+	 * count unknown" for every row, which cannot tell an inserted unit from one left out.
+	 */
+	private int insertUnits(List<UnitDto> units) {
+		int inserted = 0;
+		for (int from = 0; from < units.size(); from += MAX_ROWS) {
+			List<UnitDto> some = units.subList(from, Math.min(units.size(), from + MAX_ROWS));
+			String sql = InsertIfAbsent.sql(this.database,
+					String.join(", ", Collections.nCopies(some.size(), "(?, ?, ?, ?, ?, ?, ?, ?)")));
+			Object[] values = some.stream()
+				.flatMap((unit) -> Stream.of(unit.id(), unit.partner(), unit.name(), unit.category(), unit.amount(),
+						unit.currency(), unit.version(), utc(unit.updatedAt())))
+				.toArray();
+			inserted += this.jdbc.getJdbcTemplate().update(sql, values);
+		}
+		return inserted;
 	}
 
 	/** Sorts the accepted lines by what the stored units make of them. */

@@ -3,6 +3,7 @@ package dev.fluxbench.app.unit;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -13,6 +14,7 @@ import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.awaitility.Awaitility.await;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.mock;
 
@@ -39,6 +41,17 @@ class RequesterAccessTests {
 		RequesterDeniedException denied = catchThrowableOfType(RequesterDeniedException.class,
 				() -> this.access.checkRequestAllowed("intruder"));
 		assertThat(denied.requester()).isEqualTo("intruder");
+	}
+
+	@Test
+	void unknownRequesterAskingAgainAndAgainShouldBeLoggedOnce(CapturedOutput output) {
+		for (int i = 0; i < 1000; i++) {
+			assertThat(this.access.isRequesterAllowed("flooder")).isFalse();
+		}
+		// Lines are written in order: once this one shows, any WARN logged before it has too.
+		LogFactory.getLog(RequesterAccess.class).warn("End of the requests");
+		await().untilAsserted(() -> assertThat(output).contains("End of the requests"));
+		assertThat(output.toString().split("No status for requester 'flooder'", -1)).hasSize(2);
 	}
 
 	@Test

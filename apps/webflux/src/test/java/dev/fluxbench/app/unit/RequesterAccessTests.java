@@ -2,6 +2,7 @@ package dev.fluxbench.app.unit;
 
 import java.util.Map;
 
+import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.core.publisher.Flux;
@@ -12,6 +13,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.mock;
 
@@ -33,12 +35,24 @@ class RequesterAccessTests {
 	@Test
 	void unknownRequesterShouldBeDeniedWithAWarning(CapturedOutput output) {
 		StepVerifier.create(this.access.isRequesterAllowed("intruder")).expectNext(false).verifyComplete();
-		assertThat(output).contains("WARN")
-			.contains("No status for requester 'intruder' in registry config property SERVICE_STATUSES; denied");
+		// Written by logback-spring.xml's writer thread where a context has set logging up.
+		await().untilAsserted(() -> assertThat(output).contains("WARN")
+			.contains("No status for requester 'intruder' in registry config property SERVICE_STATUSES; denied"));
 		StepVerifier.create(this.access.checkRequestAllowed("intruder"))
 			.expectErrorSatisfies((ex) -> assertThat(ex).isInstanceOfSatisfying(RequesterDeniedException.class,
 					(denied) -> assertThat(denied.requester()).isEqualTo("intruder")))
 			.verify();
+	}
+
+	@Test
+	void unknownRequesterAskingAgainAndAgainShouldBeLoggedOnce(CapturedOutput output) {
+		for (int i = 0; i < 1000; i++) {
+			StepVerifier.create(this.access.isRequesterAllowed("flooder")).expectNext(false).verifyComplete();
+		}
+		// Lines are written in order: once this one shows, any WARN logged before it has too.
+		LogFactory.getLog(RequesterAccess.class).warn("End of the requests");
+		await().untilAsserted(() -> assertThat(output).contains("End of the requests"));
+		assertThat(output.toString().split("No status for requester 'flooder'", -1)).hasSize(2);
 	}
 
 	@Test
