@@ -64,7 +64,7 @@ class CacheConfiguration {
 
 	/** Boot's cache meters ({@code cache_gets_total}) for the caches under the fail-open ones. */
 	@Bean
-	static FailOpenCacheMeters failOpenCacheMeters() {
+	FailOpenCacheMeters failOpenCacheMeters() {
 		return new FailOpenCacheMeters();
 	}
 
