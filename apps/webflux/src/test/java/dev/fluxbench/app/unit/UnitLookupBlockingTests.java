@@ -1,7 +1,7 @@
 package dev.fluxbench.app.unit;
 
-import dev.fluxbench.app.security.TestDirectory;
 import dev.fluxbench.contract.unit.UnitPaths;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import reactor.blockhound.BlockingOperationError;
@@ -40,7 +40,7 @@ class UnitLookupBlockingTests {
 	abstract static class LookupTests {
 
 		/** The API authenticates every call: one directory for all three application contexts. */
-		static final TestDirectory DIRECTORY = TestDirectory.start();
+		static final EmbeddedDirectory DIRECTORY = EmbeddedDirectory.start();
 
 		@LocalServerPort
 		int port;
