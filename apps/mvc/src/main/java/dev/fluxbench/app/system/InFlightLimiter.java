@@ -15,12 +15,10 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
-import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
@@ -28,7 +26,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * at once, before security, a pool or the heap is spent on it. A semaphore taken without waiting, so
  * that it costs a platform thread and a virtual thread alike nothing when it is full.
  */
-@Component
 // After Boot's observation filter, so that refused requests are in http_server_requests too.
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
 class InFlightLimiter extends OncePerRequestFilter {
@@ -41,8 +38,7 @@ class InFlightLimiter extends OncePerRequestFilter {
 
 	private final Overload overload;
 
-	InFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry,
-			@Value("${management.endpoints.web.base-path:/actuator}") String actuatorPath) {
+	InFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry, String actuatorPath) {
 		this.limit = properties.maxInFlight();
 		this.permits = properties.limited() ? new Semaphore(properties.maxInFlight()) : null;
 		this.actuatorPath = actuatorPath;

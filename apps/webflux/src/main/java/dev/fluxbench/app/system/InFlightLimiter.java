@@ -8,7 +8,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import reactor.core.publisher.Mono;
 
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -16,7 +15,6 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.server.reactive.ServerHttpResponse;
-import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
@@ -27,7 +25,6 @@ import org.springframework.web.server.WebFilterChain;
  * loop must not wait, and a request gives its place back however it ends, cancelled by a client
  * that went away included.
  */
-@Component
 // Before Spring Security's filters, so that a refused request costs no credential check.
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
 class InFlightLimiter implements WebFilter {
@@ -40,8 +37,7 @@ class InFlightLimiter implements WebFilter {
 
 	private final Overload overload;
 
-	InFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry,
-			@Value("${management.endpoints.web.base-path:/actuator}") String actuatorPath) {
+	InFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry, String actuatorPath) {
 		this.limit = properties.maxInFlight();
 		this.actuatorPath = actuatorPath;
 		this.overload = Overload.of(registry);
