@@ -1,6 +1,9 @@
 package dev.fluxbench.app.system;
 
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
 
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
@@ -29,12 +32,19 @@ public final class Overload {
 
 	static final String DISCONNECT_METER = "fluxbench.client.disconnects";
 
-	private final MeterRegistry registry;
+	private final Map<ProblemType, Counter> refusals = new EnumMap<>(ProblemType.class);
 
 	private final Counter disconnects;
 
+	/** Registers every meter at once, so that counting on an event loop never takes the registry's lock. */
 	public Overload(MeterRegistry registry) {
-		this.registry = registry;
+		for (ProblemType type : List.of(ProblemType.OVERLOADED, ProblemType.DATABASE_SATURATED,
+				ProblemType.DOWNSTREAM_SATURATED)) {
+			this.refusals.put(type, Counter.builder(OVERLOAD_METER)
+				.description("Requests answered 503 because a pool or the in-flight limit was full")
+				.tag("reason", slug(type))
+				.register(registry));
+		}
 		this.disconnects = Counter.builder(DISCONNECT_METER)
 			.description("Requests whose client went away before the answer")
 			.register(registry);
@@ -51,12 +61,12 @@ public final class Overload {
 				|| type == ProblemType.DOWNSTREAM_SATURATED;
 	}
 
+	/** Counts a refusal of one of the {@link #isOverload overload} types; any other is not counted. */
 	public void refused(ProblemType type) {
-		Counter.builder(OVERLOAD_METER)
-			.description("Requests answered 503 because a pool or the in-flight limit was full")
-			.tag("reason", slug(type))
-			.register(this.registry)
-			.increment();
+		Counter counter = this.refusals.get(type);
+		if (counter != null) {
+			counter.increment();
+		}
 	}
 
 	public void disconnected() {
