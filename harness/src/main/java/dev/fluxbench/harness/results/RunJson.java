@@ -155,7 +155,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, status, failure, this.started, ended,
 				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git, this.scenario,
 				this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults, this.maxInFlight);
+				this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
+				this.maxInFlight);
 	}
 
 	/** The same run, with the downstream's fault schedule. */
@@ -163,7 +164,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure, this.started,
 				this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
 				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				this.downstream, this.directory, this.redis, this.targetRuns, this.failedAssertions, faults, this.maxInFlight);
+				this.downstream, this.directory, this.redis, this.targetRuns, this.failedAssertions, faults,
+				this.maxInFlight);
 	}
 
 	/** How far a run got. */

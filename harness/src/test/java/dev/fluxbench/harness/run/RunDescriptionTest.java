@@ -61,9 +61,9 @@ class RunDescriptionTest {
 
 	@Test
 	void runJsonRecordsTheInFlightLimitTheLaunchedStacksGot() {
-		RunPlan limited = new RunPlan(Catalogue.byName("quick").orElseThrow(), List.of(new Target.Launched(Stack.MVC_VT)),
-				Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"), 0, Path.of("."),
-				List.of("run", "--max-in-flight", "400"), Map.of(), Optional.empty(), 400);
+		RunPlan limited = new RunPlan(Catalogue.byName("quick").orElseThrow(),
+				List.of(new Target.Launched(Stack.MVC_VT)), Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"),
+				0, Path.of("."), List.of("run", "--max-in-flight", "400"), Map.of(), Optional.empty(), 400);
 		RunJson run = RunDescription.of(limited);
 		assertThat(run.maxInFlight()).hasValue(400);
 		assertThat(ResultJson.write(run)).contains("\"maxInFlight\": 400");

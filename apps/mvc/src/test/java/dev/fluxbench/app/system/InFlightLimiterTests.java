@@ -65,7 +65,8 @@ class InFlightLimiterTests {
 	@Test
 	void requestPastTheLimitShouldAnswer503OverloadedWithRetryAfter() throws Exception {
 		double refusedBefore = refused();
-		CompletableFuture<HttpResponse<String>> held = HTTP.sendAsync(get(HeldController.PATH), BodyHandlers.ofString());
+		CompletableFuture<HttpResponse<String>> held = HTTP.sendAsync(get(HeldController.PATH),
+				BodyHandlers.ofString());
 		await().until(() -> this.limiter.inFlight() == 1);
 
 		HttpResponse<String> refused = HTTP.send(get("/concerts/data/artists"), BodyHandlers.ofString());
@@ -92,7 +93,8 @@ class InFlightLimiterTests {
 
 	@Test
 	void actuatorShouldAnswerWhenTheAppIsFull() throws Exception {
-		CompletableFuture<HttpResponse<String>> held = HTTP.sendAsync(get(HeldController.PATH), BodyHandlers.ofString());
+		CompletableFuture<HttpResponse<String>> held = HTTP.sendAsync(get(HeldController.PATH),
+				BodyHandlers.ofString());
 		await().until(() -> this.limiter.inFlight() == 1);
 
 		assertThat(HTTP.send(get("/actuator/health/liveness"), BodyHandlers.ofString()).statusCode()).isEqualTo(200);

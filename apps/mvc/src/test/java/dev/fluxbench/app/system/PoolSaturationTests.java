@@ -28,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The issue's burst in small: a pool of two connections (Flyway needs both at startup) that the
- * test holds, so the artist list waits out Hikari's acquire timeout. That is overload, a 503 with Retry-After, not a 500.
+ * test holds, so the artist list waits out Hikari's acquire timeout. That is overload, a 503 with
+ * Retry-After, not a 500.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.datasource.url=jdbc:h2:mem:pool-saturation;DB_CLOSE_DELAY=-1;MODE=PostgreSQL",

@@ -51,10 +51,12 @@ class InFlightLimiterTests {
 
 		assertThat(reached).hasValue(0);
 		assertThat(refused.getResponse().getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE);
-		assertThat(refused.getResponse().getHeaders().getFirst(HttpHeaders.RETRY_AFTER)).isEqualTo(Overload.retryAfter());
+		assertThat(refused.getResponse().getHeaders().getFirst(HttpHeaders.RETRY_AFTER))
+			.isEqualTo(Overload.retryAfter());
 		assertThat(refused.getResponse().getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
 		JsonAssert.comparator(JsonCompareMode.LENIENT)
-			.assertIsMatch(problem(ProblemType.OVERLOADED, ARTISTS, "Too many requests are in flight; try again later."),
+			.assertIsMatch(
+					problem(ProblemType.OVERLOADED, ARTISTS, "Too many requests are in flight; try again later."),
 					refused.getResponse().getBodyAsString().block());
 		assertThat(this.registry.get("fluxbench.overload").tag("reason", "overloaded").counter().count()).isOne();
 		held.tryEmitEmpty();
