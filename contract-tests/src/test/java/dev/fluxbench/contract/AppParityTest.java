@@ -46,6 +46,8 @@ class AppParityTest {
 			Map.entry("operation/OperationsProperties", "the variant's repository, scheduler and caps"),
 			Map.entry("operation/OperationsVariant", "the variant's stack name"),
 			Map.entry("operation/R2dbcOperations", "the default stack's repository behind Operations"),
+			Map.entry("system/ClientDisconnects",
+					"Reactor Netty cancels a request whose client left; mvc sees the failed write in its handler"),
 			Map.entry("system/DatabaseTimestamps", "r2dbc-mariadb has no codec for an instant"),
 			Map.entry("system/JdbcConfiguration", "the variants' Hikari pool beside R2DBC"),
 			Map.entry("system/JdbcProperties", "the variants' Hikari pool beside R2DBC"),

@@ -1,5 +1,6 @@
 package dev.fluxbench.contract;
 
+import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.fluxbench.contract.problem.ProblemType;
@@ -10,6 +11,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 import static dev.fluxbench.contract.ProblemAssertions.assertProblem;
+import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
 import static dev.fluxbench.contract.ProblemAssertions.fields;
 import static dev.fluxbench.contract.ProblemAssertions.reasons;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,6 +29,31 @@ class MalformedInputIT {
 	static Stream<Arguments> badRequestsOnEveryStack() {
 		return Stack.CORE.stream()
 			.flatMap((stack) -> BadRequest.CATALOGUE.stream().map((bad) -> Arguments.of(stack, bad)));
+	}
+
+	/**
+	 * Request targets that are not URIs, as sent, and the instance each answer names: the same path
+	 * with what a URI may not hold %-encoded. Tomcat and Spring's Reactor Netty adapter both refuse
+	 * them before any handler, so each stack answers them outside its exception handler.
+	 */
+	static Stream<Arguments> malformedUrisOnEveryStack() {
+		Map<String, String> targets = Map.of(ARTISTS + "/%", ARTISTS + "/%25", ARTISTS + "/%zz", ARTISTS + "/%25zz",
+				ARTISTS + "/%4", ARTISTS + "/%254");
+		return Stack.CORE.stream()
+			.flatMap((stack) -> targets.entrySet()
+				.stream()
+				.sorted(Map.Entry.comparingByKey())
+				.map((target) -> Arguments.of(stack, target.getKey(), target.getValue())));
+	}
+
+	@ParameterizedTest(name = "{0}: GET {1}")
+	@MethodSource("malformedUrisOnEveryStack")
+	void malformedUriShouldAnswer400InvalidParameterAsProblemJson(Stack stack, String target, String instance) {
+		Client client = this.stacks.client(stack);
+		Reply reply = RawHttp.get(this.stacks + "/" + stack.id(), client.baseUri(), target, Call.get(instance));
+
+		JsonNode problem = assertProblem(reply, ProblemType.INVALID_PARAMETER);
+		assertThat(problem.path("detail").asString()).as("detail of %s", reply).contains("malformed");
 	}
 
 	@ParameterizedTest(name = "{0}: {1}")

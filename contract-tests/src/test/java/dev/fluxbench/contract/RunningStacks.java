@@ -3,6 +3,7 @@ package dev.fluxbench.contract;
 import java.util.stream.Stream;
 
 import dev.fluxbench.launcher.RunningService;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ExtensionContext.Store;
@@ -28,7 +29,8 @@ final class RunningStacks implements ArgumentsProvider {
 	private static Stacks stacks(Store store, Database database) {
 		RunningService downstream = store.computeIfAbsent("downstream", (key) -> Stacks.startDownstream(),
 				RunningService.class);
-		Directory directory = store.computeIfAbsent("directory", (key) -> Directory.start(), Directory.class);
+		EmbeddedDirectory directory = store.computeIfAbsent("directory", (key) -> EmbeddedDirectory.start(),
+				EmbeddedDirectory.class);
 		return store.computeIfAbsent(database, (key) -> Stacks.start(database, downstream, directory), Stacks.class);
 	}
 

@@ -13,6 +13,7 @@ import java.util.concurrent.Future;
 
 import dev.fluxbench.launcher.JvmService;
 import dev.fluxbench.launcher.RunningService;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 
 /**
  * The three stacks of one database, running from their jars against one downstream. Owns the
@@ -91,7 +92,7 @@ final class Stacks implements AutoCloseable {
 	 * Starts the three stacks side by side to shorten the suite: a start-up is mostly one thread
 	 * loading classes and migrating a database, so three of them share two cores well.
 	 */
-	static Stacks start(Database database, RunningService downstream, Directory directory) {
+	static Stacks start(Database database, RunningService downstream, EmbeddedDirectory directory) {
 		// Every jar is looked up before anything starts, so that a missing one leaves nothing running.
 		Map<Stack, JvmService> definitions = new EnumMap<>(Stack.class);
 		for (Stack stack : Stack.values()) {
@@ -129,7 +130,8 @@ final class Stacks implements AutoCloseable {
 		return new Stacks(database, services, downstream);
 	}
 
-	private static JvmService service(Database database, Stack stack, RunningService downstream, Directory directory) {
+	private static JvmService service(Database database, Stack stack, RunningService downstream,
+			EmbeddedDirectory directory) {
 		return JvmService.jar(stack.id(), stack.app().jar())
 			.jvmFlags(JVM_FLAGS)
 			.args(database.args(stack))

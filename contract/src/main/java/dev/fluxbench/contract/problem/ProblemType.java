@@ -34,6 +34,12 @@ public enum ProblemType {
 
 	DOWNSTREAM_SATURATED(503, "downstream-saturated", "Downstream client saturated"),
 
+	/** No database connection came free within the pool's acquire timeout: overload, not a bug. */
+	DATABASE_SATURATED(503, "database-saturated", "Database pool saturated"),
+
+	/** More requests in flight than {@code fluxbench.server.max-in-flight} allows: refused before any work. */
+	OVERLOADED(503, "overloaded", "Overloaded"),
+
 	/** The credentials could not be checked: the user directory did not answer. Not the client's fault, so not a 401. */
 	AUTHENTICATION_UNAVAILABLE(503, "authentication-unavailable", "Authentication unavailable"),
 

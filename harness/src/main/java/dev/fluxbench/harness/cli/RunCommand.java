@@ -142,6 +142,12 @@ final class RunCommand implements Callable<Integer> {
 					+ " (default: ${DEFAULT-VALUE})")
 	private String db;
 
+	@Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "0",
+			description = "launched stacks answer 503 overloaded past N requests in flight"
+					+ " (fluxbench.server.max-in-flight; recorded in run.json); 0 for no limit, as the seeds ran"
+					+ " (default: ${DEFAULT-VALUE})")
+	private int maxInFlight;
+
 	@Option(names = "--out", paramLabel = "DIR",
 			description = "the results directory, which must not exist or be empty (default: results/TIMESTAMP-SCENARIO)")
 	private Path out;
@@ -226,6 +232,9 @@ final class RunCommand implements Callable<Integer> {
 		if (this.users != null && this.users.stream().anyMatch((users) -> users < 1)) {
 			throw new UsageException("--users must all be at least 1, not " + this.users);
 		}
+		if (this.maxInFlight < 0) {
+			throw new UsageException("--max-in-flight must be 0 (no limit) or more, not " + this.maxInFlight);
+		}
 		if (this.hold != null && this.hold.isZero()) {
 			throw new UsageException("--hold must be longer than 0s");
 		}
@@ -279,7 +288,7 @@ final class RunCommand implements Callable<Integer> {
 		createOut(results);
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
-				userDownstream);
+				userDownstream, this.maxInFlight);
 	}
 
 	/** {@code results/TIMESTAMP-NAME}, under the working directory. */

@@ -21,8 +21,10 @@ import dev.fluxbench.launcher.ServiceStartException;
  * @param projectRoot where {@code apps/} and {@code downstream/} are built
  * @param cpuLayout which cores each process may use
  * @param database what the stacks store artists in
+ * @param maxInFlight each stack's {@code fluxbench.server.max-in-flight}: past it a request is
+ * answered 503 overloaded; 0 leaves the stacks' own default, no limit
  */
-public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database) {
+public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database, int maxInFlight) {
 
 	public static final Path DOWNSTREAM_JAR = Path.of("downstream/target/fluxbench-downstream.jar");
 
@@ -44,6 +46,11 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database)
 	static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
 	static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+	/** Stacks without a limit on requests in flight, as the seeds ran them. */
+	public Launcher(Path projectRoot, CpuLayout cpuLayout, Database database) {
+		this(projectRoot, cpuLayout, database, 0);
+	}
 
 	public Path jar(Stack stack) {
 		return this.projectRoot.resolve(stack.jar());
@@ -140,6 +147,9 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database)
 			args.addAll(Redis.LOCAL.args());
 		}
 		directory.ifPresent((url) -> args.add("--fluxbench.ldap.url=" + url));
+		if (this.maxInFlight > 0) {
+			args.add("--fluxbench.server.max-in-flight=" + this.maxInFlight);
+		}
 		JvmService service = JvmService.jar(stack.id(), jar(stack))
 			.jvmFlags(appJvmFlags())
 			.args(args)

@@ -126,6 +126,9 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 				+ json.cores() + " cores"));
 		rows.add(List.of("CPU layout", cpuLayout(json.cpuLayout())));
 		rows.add(List.of("App JVM flags", String.join(" ", run().appJvmFlags())));
+		json.maxInFlight()
+			.ifPresent((limit) -> rows
+				.add(List.of("In-flight limit", limit + " requests per stack, then 503 overloaded")));
 		rows.add(List.of("Database", json.database().orElse("")));
 		rows.add(List.of("Libraries", libraries()));
 		rows.add(List.of("Commit", shortCommit()));

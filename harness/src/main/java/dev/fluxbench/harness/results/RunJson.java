@@ -56,6 +56,8 @@ import dev.fluxbench.contract.fault.FaultPhase;
  * @param failedAssertions at the end, every assertion that failed, as the console printed it
  * @param faults the downstream's fault schedule, set anew when each measured load started; empty
  * when the downstream stayed healthy
+ * @param maxInFlight the launched stacks' limit on requests in flight ({@code --max-in-flight}); empty
+ * when they had none, as the seeds ran them
  */
 public record RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 		Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
@@ -63,7 +65,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		double scale, int trials, Optional<Duration> warmup, @JsonAlias("stacks") List<String> targets,
 		List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
 		Optional<Directory> directory, Optional<Redis> redis, @JsonAlias("stackRuns") List<TargetRun> targetRuns,
-		List<String> failedAssertions, Optional<Faults> faults) {
+		List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight) {
 
 	/** Raised when a key changes meaning; readers keep reading every earlier version. */
 	public static final int FORMAT_VERSION = 1;
@@ -97,6 +99,20 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		targetRuns = ResultJson.list(targetRuns);
 		failedAssertions = ResultJson.list(failedAssertions);
 		faults = ResultJson.optional(faults);
+		maxInFlight = ResultJson.optional(maxInFlight);
+	}
+
+	/** A run whose stacks had no limit on requests in flight. */
+	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
+			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
+			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
+			double scale, int trials, Optional<Duration> warmup, List<String> targets,
+			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
+			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
+			List<String> failedAssertions, Optional<Faults> faults) {
+		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
+				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
+				downstream, directory, redis, targetRuns, failedAssertions, faults, Optional.empty());
 	}
 
 	/** A run whose downstream stayed healthy. */
@@ -130,7 +146,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure, this.started,
 				this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
 				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				downstream, directory, redis, this.targetRuns, this.failedAssertions, this.faults);
+				downstream, directory, redis, this.targetRuns, this.failedAssertions, this.faults, this.maxInFlight);
 	}
 
 	/** The same run as it stands now: what changes while it runs. */
@@ -139,7 +155,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, status, failure, this.started, ended,
 				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git, this.scenario,
 				this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults);
+				this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
+				this.maxInFlight);
 	}
 
 	/** The same run, with the downstream's fault schedule. */
@@ -147,7 +164,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure, this.started,
 				this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
 				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				this.downstream, this.directory, this.redis, this.targetRuns, this.failedAssertions, faults);
+				this.downstream, this.directory, this.redis, this.targetRuns, this.failedAssertions, faults,
+				this.maxInFlight);
 	}
 
 	/** How far a run got. */

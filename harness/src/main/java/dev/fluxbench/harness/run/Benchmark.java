@@ -93,7 +93,7 @@ public final class Benchmark {
 			}
 		});
 		Runtime.getRuntime().addShutdownHook(marker);
-		Launcher launcher = new Launcher(this.plan.projectRoot(), this.plan.cpuLayout(), this.plan.database());
+		Launcher launcher = this.plan.launcher();
 		this.plan.cpuLayout().pinGenerator();
 		List<Stack> stacks = this.plan.targets()
 			.stream()

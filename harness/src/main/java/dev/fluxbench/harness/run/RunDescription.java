@@ -8,7 +8,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 
-import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.scenario.Assertion;
 import dev.fluxbench.harness.scenario.Scenario;
@@ -32,7 +31,7 @@ final class RunDescription {
 		Map<String, String> libraries = new TreeMap<>();
 		versions.stringPropertyNames().forEach((name) -> libraries.put(name, versions.getProperty(name)));
 		List<String> appJvmFlags = plan.launchesStacks()
-				? new Launcher(plan.projectRoot(), plan.cpuLayout(), plan.database()).appJvmFlags() : List.of();
+				? plan.launcher().appJvmFlags() : List.of();
 		return new RunJson(RunJson.FORMAT_VERSION, versions.getProperty("fluxbench", "unknown"), plan.commandLine(),
 				RunJson.Status.RUNNING, Optional.empty(), Optional.of(Instant.now()), Optional.empty(), jdk(), os(),
 				Runtime.getRuntime().availableProcessors(), cpuLayout(plan), appJvmFlags, libraries,
@@ -42,7 +41,8 @@ final class RunDescription {
 				plan.launchesStacks() ? Optional.of(plan.database().describe()) : Optional.empty(), Optional.empty(),
 				Optional.empty(), Optional.empty(), List.of(), List.of(),
 				scenario.hasFaults() ? Optional.of(new RunJson.Faults(scenario.faults(), plan.downstream()))
-						: Optional.empty());
+						: Optional.empty(),
+				(plan.launchesStacks() && plan.maxInFlight() > 0) ? Optional.of(plan.maxInFlight()) : Optional.empty());
 	}
 
 	private static RunJson.Jdk jdk() {

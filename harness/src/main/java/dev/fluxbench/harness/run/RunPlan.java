@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
+import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.target.Target;
 
@@ -26,10 +27,11 @@ import dev.fluxbench.harness.target.Target;
  * @param environment where {@code ${env.NAME}} references are resolved; never written anywhere
  * @param downstream the downstream that given targets call, where their scenario's fault schedule is
  * set; empty with launched stacks, whose downstream fluxbench starts
+ * @param maxInFlight the launched stacks' {@code fluxbench.server.max-in-flight}; 0 for none
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
-		Optional<URI> downstream) {
+		Optional<URI> downstream, int maxInFlight) {
 
 	public RunPlan {
 		targets = List.copyOf(targets);
@@ -37,11 +39,19 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 		environment = Map.copyOf(environment);
 	}
 
+	/** A plan whose launched stacks have no limit on requests in flight, as the seeds ran them. */
+	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
+			Optional<URI> downstream) {
+		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
+				downstream, 0);
+	}
+
 	/** A plan without a downstream of the user's. */
 	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment) {
 		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
-				Optional.empty());
+				Optional.empty(), 0);
 	}
 
 	/** Trial {@code trial} (1-based) starts with a different target each time: A B C, B C A, C A B. */
@@ -50,6 +60,11 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 		return Stream
 			.concat(this.targets.subList(shift, this.targets.size()).stream(), this.targets.subList(0, shift).stream())
 			.toList();
+	}
+
+	/** Starts the launched stacks with this plan's settings. */
+	public Launcher launcher() {
+		return new Launcher(this.projectRoot, this.cpuLayout, this.database, this.maxInFlight);
 	}
 
 	/** Whether fluxbench starts anything itself: the downstream and friends serve launched stacks only. */

@@ -57,7 +57,7 @@ public final class StepDriver implements AutoCloseable {
 		if (!(plan.scenario().workload() instanceof Workload.Open)) {
 			throw new IllegalArgumentException("Steps are open loads: the plan's scenario must have an open workload");
 		}
-		Launcher launcher = new Launcher(plan.projectRoot(), plan.cpuLayout(), plan.database());
+		Launcher launcher = plan.launcher();
 		plan.cpuLayout().pinGenerator();
 		List<Stack> stacks = plan.targets()
 			.stream()

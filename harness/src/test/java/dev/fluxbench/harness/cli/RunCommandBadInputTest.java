@@ -85,6 +85,11 @@ class RunCommandBadInputTest {
 	}
 
 	@Test
+	void negativeMaxInFlightIsBadUsage() {
+		expect(run("--max-in-flight", "-1")).isUsageError("--max-in-flight must be 0 (no limit) or more");
+	}
+
+	@Test
 	void zeroHoldIsBadUsage() {
 		expect(run("--hold", "0s")).isUsageError("--hold must be longer than 0s");
 	}

@@ -41,7 +41,7 @@ class RunJsonTest {
 			.endsWith("  \"faults\": {\n    \"phases\": [{\n      \"hold\": \"PT1M\",\n      \"status\": null,\n"
 					+ "      \"rate\": null,\n      \"stall\": null\n    }, {\n      \"hold\": \"PT30S\",\n"
 					+ "      \"status\": 503,\n      \"rate\": 0.5,\n      \"stall\": null\n    }],\n"
-					+ "    \"downstream\": \"http://127.0.0.1:8090\"\n  }\n}\n")
+					+ "    \"downstream\": \"http://127.0.0.1:8090\"\n  },\n  \"maxInFlight\": 400\n}\n")
 			.contains("\"status\": \"finished\"", "\"scale\": 0.5", "\"started\": \"2026-11-22T06:00:00.123456789Z\"",
 					"\"warmup\": \"PT10S\"", "\"loads\": [10, 20]", "\"kind\": \"given\"",
 					"\"failure\": \"never started\"", "\"baseUri\": null", "\"dirty\": true",
@@ -169,7 +169,8 @@ class RunJsonTest {
 				List.of("mvc trial 1 load 10: p99 was 320 ms"),
 				Optional.of(new RunJson.Faults(List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
 						new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null)),
-						Optional.of(URI.create("http://127.0.0.1:8090")))));
+						Optional.of(URI.create("http://127.0.0.1:8090")))),
+				Optional.of(400));
 	}
 
 }

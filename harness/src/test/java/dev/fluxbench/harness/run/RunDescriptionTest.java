@@ -59,6 +59,18 @@ class RunDescriptionTest {
 		assertThat(RunDescription.of(plan("quick", new Target.Launched(Stack.MVC))).faults()).isEmpty();
 	}
 
+	@Test
+	void runJsonRecordsTheInFlightLimitTheLaunchedStacksGot() {
+		RunPlan limited = new RunPlan(Catalogue.byName("quick").orElseThrow(),
+				List.of(new Target.Launched(Stack.MVC_VT)), Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"),
+				0, Path.of("."), List.of("run", "--max-in-flight", "400"), Map.of(), Optional.empty(), 400);
+		RunJson run = RunDescription.of(limited);
+		assertThat(run.maxInFlight()).hasValue(400);
+		assertThat(ResultJson.write(run)).contains("\"maxInFlight\": 400");
+		assertThat(limited.launcher().maxInFlight()).isEqualTo(400);
+		assertThat(RunDescription.of(plan("quick", new Target.Launched(Stack.MVC_VT))).maxInFlight()).isEmpty();
+	}
+
 	private static RunPlan plan(String scenario, Target target) {
 		return new RunPlan(Catalogue.byName(scenario).orElseThrow(), List.of(target), Database.parse("h2"),
 				CpuLayout.unpinned(2), Path.of("out"), 0, Path.of("."), List.of("run"), Map.of());

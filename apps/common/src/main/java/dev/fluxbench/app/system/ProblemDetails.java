@@ -1,9 +1,13 @@
 package dev.fluxbench.app.system;
 
 import java.net.URI;
+import java.util.Map;
+import java.util.TreeMap;
 
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.unit.UnitPaths;
+
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.ProblemDetail;
 
@@ -26,6 +30,25 @@ final class ProblemDetails {
 			detail.setProperty("success", false);
 		}
 		return detail;
+	}
+
+	/**
+	 * The body of {@link #of}, for the filters that answer before Spring's message converters are
+	 * reached. Its members are sorted, as Jackson 3 sorts a ProblemDetail's, so that a client sees one
+	 * shape whoever wrote it.
+	 */
+	static byte[] json(Problem problem, String path) {
+		ProblemDetail detail = of(problem, path);
+		Map<String, Object> body = new TreeMap<>();
+		body.put("detail", detail.getDetail());
+		body.put("instance", path);
+		body.put("status", detail.getStatus());
+		body.put("title", detail.getTitle());
+		body.put("type", String.valueOf(detail.getType()));
+		if (detail.getProperties() != null) {
+			body.putAll(detail.getProperties());
+		}
+		return JsonMapper.shared().writeValueAsBytes(body);
 	}
 
 	private static boolean isUnitPath(String path) {

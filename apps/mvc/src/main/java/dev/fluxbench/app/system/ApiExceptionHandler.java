@@ -5,10 +5,13 @@ import java.util.List;
 import dev.fluxbench.contract.problem.BadInput;
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -35,8 +38,17 @@ class ApiExceptionHandler {
 
 	private static final Log logger = LogFactory.getLog(ApiExceptionHandler.class);
 
+	private final Overload overload;
+
+	ApiExceptionHandler(ObjectProvider<MeterRegistry> registry) {
+		this.overload = Overload.of(registry);
+	}
+
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> problem(ProblemException ex, HttpServletRequest request) {
+		if (Overload.isOverload(ex.problem().type())) {
+			return overloaded(ex.problem(), ex, request);
+		}
 		if (ex.problem().type().status() >= 500 && logger.isDebugEnabled()) {
 			logger.debug(ex.getMessage(), ex);
 		}
@@ -93,22 +105,49 @@ class ApiExceptionHandler {
 	}
 
 	@ExceptionHandler
-	ResponseEntity<ProblemDetail> unexpected(Exception ex, HttpServletRequest request) {
+	ResponseEntity<ProblemDetail> unexpected(Exception ex, HttpServletRequest request, HttpServletResponse response) {
 		// A load generator that stops or times out leaves requests behind: not worth a stack trace each.
 		if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
-			logger.debug("Client went away during " + request.getMethod() + " " + request.getRequestURI());
+			this.overload.disconnected();
+			if (logger.isDebugEnabled()) {
+				logger.debug("Client went away during " + request.getMethod() + " " + request.getRequestURI());
+			}
 			// Nobody reads an answer now, and writing one could fail again: a scrape that timed out has
 			// its text/plain content type set already, and no converter writes a ProblemDetail as that.
 			return null;
+		}
+		if (response.isCommitted()) {
+			// The status and part of the body are on their way: another answer would only fail again.
+			logger.error("Failure of " + request.getMethod() + " " + request.getRequestURI()
+					+ " after its answer had started", ex);
+			return null;
+		}
+		ProblemType saturated = Saturation.of(ex);
+		if (saturated != null) {
+			return overloaded(Overload.saturated(saturated), ex, request);
 		}
 		logger.error("Unexpected failure of " + request.getMethod() + " " + request.getRequestURI(), ex);
 		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), request);
 	}
 
+	/**
+	 * A pool or the in-flight limit was full: overload, not a bug. One line without a stack trace,
+	 * which would cost CPU when the stack has least of it, and a count per reason.
+	 */
+	private ResponseEntity<ProblemDetail> overloaded(Problem problem, Throwable ex, HttpServletRequest request) {
+		this.overload.refused(problem.type());
+		logger.warn(problem.type().title() + " on " + request.getMethod() + " " + request.getRequestURI() + ": "
+				+ Overload.rootMessage(ex));
+		return render(problem, request);
+	}
+
 	private static ResponseEntity<ProblemDetail> render(Problem problem, HttpServletRequest request) {
-		return ResponseEntity.status(problem.type().status())
-			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
-			.body(detail(problem, request));
+		ResponseEntity.BodyBuilder answer = ResponseEntity.status(problem.type().status());
+		// Every 503 is a moment's overload or outage: say when to come back (RFC 9110, 10.2.3).
+		if (problem.type().status() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+			answer.header(HttpHeaders.RETRY_AFTER, Overload.retryAfter());
+		}
+		return answer.contentType(MediaType.APPLICATION_PROBLEM_JSON).body(detail(problem, request));
 	}
 
 	private static ProblemDetail detail(Problem problem, HttpServletRequest request) {

@@ -1,5 +1,8 @@
 package dev.fluxbench.app.system;
 
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MeterRegistryCustomizer;
 import org.springframework.boot.thread.Threading;
@@ -15,6 +18,14 @@ class StackConfiguration {
 	@Bean
 	Stack stack(Environment environment) {
 		return new Stack(Threading.VIRTUAL.isActive(environment) ? "mvc-vt" : "mvc");
+	}
+
+	// A bean of the configuration, not a component, so that the web slice tests run without the limit
+	// and its properties.
+	@Bean
+	InFlightLimiter inFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry,
+			@Value("${management.endpoints.web.base-path:/actuator}") String actuatorPath) {
+		return new InFlightLimiter(properties, registry, actuatorPath);
 	}
 
 	@Bean

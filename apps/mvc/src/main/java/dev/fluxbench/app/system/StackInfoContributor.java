@@ -23,9 +23,13 @@ class StackInfoContributor implements InfoContributor {
 
 	private final boolean virtualThreads;
 
-	StackInfoContributor(Stack stack, TomcatServerProperties tomcat, Environment environment) {
+	private final InFlightProperties inFlight;
+
+	StackInfoContributor(Stack stack, TomcatServerProperties tomcat, InFlightProperties inFlight,
+			Environment environment) {
 		this.stack = stack;
 		this.tomcat = tomcat;
+		this.inFlight = inFlight;
 		this.virtualThreads = Threading.VIRTUAL.isActive(environment);
 	}
 
@@ -42,6 +46,8 @@ class StackInfoContributor implements InfoContributor {
 		server.put("connectionTimeout", String.valueOf(this.tomcat.getConnectionTimeout()));
 		server.put("keepAliveTimeout", String.valueOf(this.tomcat.getKeepAliveTimeout()));
 		server.put("maxKeepAliveRequests", this.tomcat.getMaxKeepAliveRequests());
+		// 0: no limit of our own (fluxbench.server.max-in-flight).
+		server.put("maxInFlight", this.inFlight.maxInFlight());
 		builder.withDetail("fluxbench", Map.of("stack", this.stack.name(), "server", server, "jvm", JvmInfo.current()));
 	}
 

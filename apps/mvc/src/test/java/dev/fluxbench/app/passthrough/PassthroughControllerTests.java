@@ -87,10 +87,11 @@ class PassthroughControllerTests {
 	}
 
 	@Test
-	void passthroughWhenClientIsSaturatedShouldAnswer503() {
+	void passthroughWhenClientIsSaturatedShouldAnswer503WithRetryAfter() {
 		given(this.downstream.send(eq(MESSAGE), any())).willThrow(DownstreamException.saturated(null));
 		assertThat(passthrough(MESSAGE_JSON))
 			.hasStatus(HttpStatus.SERVICE_UNAVAILABLE)
+			.hasHeader(HttpHeaders.RETRY_AFTER, "1")
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.DOWNSTREAM_SATURATED, PATH,

@@ -9,6 +9,7 @@ import dev.fluxbench.contract.account.AccountPaths;
 import dev.fluxbench.contract.operation.OperationPaths;
 import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Import(SecurityConfigurationTests.Probe.class)
 class SecurityConfigurationTests {
 
-	private static final TestDirectory directory = TestDirectory.start();
+	private static final EmbeddedDirectory directory = EmbeddedDirectory.start();
 
 	private static final String PROBE = "X-Security-Probe";
 

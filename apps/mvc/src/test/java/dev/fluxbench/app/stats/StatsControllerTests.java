@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.fluxbench.app.security.TestDirectory;
 import dev.fluxbench.contract.unit.UnitPaths;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @Sql("/stats-ingestions.sql")
 class StatsControllerTests {
 
-	private static final TestDirectory directory = TestDirectory.start();
+	private static final EmbeddedDirectory directory = EmbeddedDirectory.start();
 
 	/** The unit that {@link #unitCountShouldFollowTheUnitTable()} inserts and takes away again. */
 	private static final long EXTRA_UNIT = 900_001;

@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.fluxbench.app.security.TestDirectory;
 import dev.fluxbench.contract.unit.UnitPaths;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
@@ -41,7 +41,7 @@ class StatsPageBrowserIT {
 
 	private static final String STACK = "mvc";
 
-	private static final TestDirectory directory = TestDirectory.start();
+	private static final EmbeddedDirectory directory = EmbeddedDirectory.start();
 
 	private static final String USER = "loadtest";
 

@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 import dev.fluxbench.app.cache.OwnRedis;
-import dev.fluxbench.app.security.TestDirectory;
 import dev.fluxbench.contract.unit.UnitPaths;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.AfterAll;
@@ -51,7 +51,7 @@ class UnitCacheRedisDownTests {
 
 	private static final int LOOKUPS = 100;
 
-	private static final TestDirectory DIRECTORY = TestDirectory.start();
+	private static final EmbeddedDirectory DIRECTORY = EmbeddedDirectory.start();
 
 	private static OwnRedis redis;
 

@@ -5,10 +5,13 @@ import java.util.List;
 import dev.fluxbench.contract.problem.BadInput;
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import reactor.core.publisher.Mono;
 
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.core.MethodParameter;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -36,8 +39,17 @@ class ApiExceptionHandler {
 
 	private static final Log logger = LogFactory.getLog(ApiExceptionHandler.class);
 
+	private final Overload overload;
+
+	ApiExceptionHandler(ObjectProvider<MeterRegistry> registry) {
+		this.overload = Overload.of(registry);
+	}
+
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> problem(ProblemException ex, ServerWebExchange exchange) {
+		if (Overload.isOverload(ex.problem().type())) {
+			return overloaded(ex.problem(), ex, exchange);
+		}
 		if (ex.problem().type().status() >= 500 && logger.isDebugEnabled()) {
 			logger.debug(ex.getMessage(), ex);
 		}
@@ -93,23 +105,50 @@ class ApiExceptionHandler {
 	}
 
 	@ExceptionHandler
-	ResponseEntity<ProblemDetail> unexpected(Exception ex, ServerWebExchange exchange) {
+	Mono<ResponseEntity<ProblemDetail>> unexpected(Exception ex, ServerWebExchange exchange) {
 		// A load generator that stops or times out leaves requests behind: not worth a stack trace each.
 		if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
-			logger.debug("Client went away during " + exchange.getRequest().getMethod() + " "
-				+ exchange.getRequest().getPath().value());
+			this.overload.disconnected();
+			if (logger.isDebugEnabled()) {
+				logger.debug("Client went away during " + exchange.getRequest().getMethod() + " "
+						+ exchange.getRequest().getPath().value());
+			}
+			// Nobody reads an answer now. Handing the failure back lets Spring end the exchange as a lost
+			// client, without writing to headers that a started answer has made read-only.
+			return Mono.error(ex);
 		}
-		else {
-			logger.error("Unexpected failure of " + exchange.getRequest().getMethod() + " "
+		if (exchange.getResponse().isCommitted()) {
+			// The status and part of the body are on their way: another answer would only fail again, so
+			// Spring reports the original failure instead.
+			return Mono.error(ex);
+		}
+		ProblemType saturated = Saturation.of(ex);
+		if (saturated != null) {
+			return Mono.just(overloaded(Overload.saturated(saturated), ex, exchange));
+		}
+		logger.error("Unexpected failure of " + exchange.getRequest().getMethod() + " "
 				+ exchange.getRequest().getPath().value(), ex);
-		}
-		return render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), exchange);
+		return Mono.just(render(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred."), exchange));
+	}
+
+	/**
+	 * A pool or the in-flight limit was full: overload, not a bug. One line without a stack trace,
+	 * which would cost CPU when the stack has least of it, and a count per reason.
+	 */
+	private ResponseEntity<ProblemDetail> overloaded(Problem problem, Throwable ex, ServerWebExchange exchange) {
+		this.overload.refused(problem.type());
+		logger.warn(problem.type().title() + " on " + exchange.getRequest().getMethod() + " "
+				+ exchange.getRequest().getPath().value() + ": " + Overload.rootMessage(ex));
+		return render(problem, exchange);
 	}
 
 	private static ResponseEntity<ProblemDetail> render(Problem problem, ServerWebExchange exchange) {
-		return ResponseEntity.status(problem.type().status())
-			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
-			.body(detail(problem, exchange));
+		ResponseEntity.BodyBuilder answer = ResponseEntity.status(problem.type().status());
+		// Every 503 is a moment's overload or outage: say when to come back (RFC 9110, 10.2.3).
+		if (problem.type().status() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
+			answer.header(HttpHeaders.RETRY_AFTER, Overload.retryAfter());
+		}
+		return answer.contentType(MediaType.APPLICATION_PROBLEM_JSON).body(detail(problem, exchange));
 	}
 
 	private static ProblemDetail detail(Problem problem, ServerWebExchange exchange) {

@@ -1,7 +1,9 @@
 package dev.fluxbench.app.system;
 
 import dev.fluxbench.app.operation.OperationsVariant;
+import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.micrometer.metrics.autoconfigure.MeterRegistryCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -15,6 +17,14 @@ class StackConfiguration {
 	@Bean
 	Stack stack(OperationsVariant variant) {
 		return new Stack(variant.stack());
+	}
+
+	// A bean of the configuration, not a component, so that the web slice tests run without the limit
+	// and its properties.
+	@Bean
+	InFlightLimiter inFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry,
+			@Value("${management.endpoints.web.base-path:/actuator}") String actuatorPath) {
+		return new InFlightLimiter(properties, registry, actuatorPath);
 	}
 
 	@Bean

@@ -21,9 +21,12 @@ class StackInfoContributor implements InfoContributor {
 
 	private final NettyServerProperties netty;
 
-	StackInfoContributor(Stack stack, NettyServerProperties netty) {
+	private final InFlightProperties inFlight;
+
+	StackInfoContributor(Stack stack, NettyServerProperties netty, InFlightProperties inFlight) {
 		this.stack = stack;
 		this.netty = netty;
+		this.inFlight = inFlight;
 	}
 
 	@Override
@@ -38,6 +41,8 @@ class StackInfoContributor implements InfoContributor {
 		server.put("connectionTimeout", String.valueOf(this.netty.getConnectionTimeout()));
 		server.put("idleTimeout", String.valueOf(this.netty.getIdleTimeout()));
 		server.put("maxKeepAliveRequests", this.netty.getMaxKeepAliveRequests());
+		// 0: no limit of our own (fluxbench.server.max-in-flight).
+		server.put("maxInFlight", this.inFlight.maxInFlight());
 		builder.withDetail("fluxbench", Map.of("stack", this.stack.name(), "server", server, "jvm", JvmInfo.current()));
 	}
 

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.fluxbench.app.security.TestDirectory;
 import dev.fluxbench.contract.unit.UnitPaths;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 				"spring.flyway.url=jdbc:h2:mem:stats-tests;DB_CLOSE_DELAY=-1;MODE=PostgreSQL" })
 class StatsControllerTests {
 
-	private static final TestDirectory directory = TestDirectory.start();
+	private static final EmbeddedDirectory directory = EmbeddedDirectory.start();
 
 	/** The unit that {@link #unitCountShouldFollowTheUnitTable()} inserts and takes away again. */
 	private static final long EXTRA_UNIT = 900_001;

@@ -9,8 +9,8 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
-import dev.fluxbench.app.security.TestDirectory;
 import dev.fluxbench.contract.unit.UnitPaths;
+import dev.fluxbench.ldap.EmbeddedDirectory;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Nested;
@@ -53,7 +53,7 @@ class UnitLookupBlockingTests {
 	abstract static class LookupTests {
 
 		/** The API authenticates every call: one directory for all three application contexts. */
-		static final TestDirectory DIRECTORY = TestDirectory.start();
+		static final EmbeddedDirectory DIRECTORY = EmbeddedDirectory.start();
 
 		@LocalServerPort
 		int port;

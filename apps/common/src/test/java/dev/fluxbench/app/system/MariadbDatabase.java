@@ -37,8 +37,8 @@ public final class MariadbDatabase {
 	}
 
 	/**
-	 * Points R2DBC and Flyway (so the jdbc variants' pool too) at the database, as the mariadb profile
-	 * does. Dynamic properties, because they must win over the H2 URLs that OperationContract's
+	 * For webflux: points R2DBC and Flyway (so the jdbc variants' pool too) at the database, as the
+	 * mariadb profile does. Dynamic properties, because they must win over the H2 URLs that OperationContract's
 	 * context sets.
 	 */
 	public static void register(DynamicPropertyRegistry registry, String database) {
