@@ -18,10 +18,13 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * collected and a later allocation polls its detector's queue: a log line fails no build, and it
  * may come classes later or never. So the build runs every test JVM with
  * {@code io.netty.customResourceLeakDetector} naming {@link Detector}, which records each leak as
- * it logs it, and with this extension, registered through {@code META-INF/services}, which after
- * each class collects garbage, allocates to make the detectors look, and fails the class if any
- * leak was recorded. A leak's record, at the {@code paranoid} level the build sets, says where
- * the buffer was created and last touched.
+ * it logs it, and with this extension, registered through {@code META-INF/services} (the build
+ * turns on JUnit's extension autodetection), which after each class collects garbage, allocates to
+ * make the detectors look, and fails the class if any leak was recorded. A leak's record, at the
+ * {@code paranoid} level the build sets, says where the buffer was created and last touched.
+ * <p>
+ * A buffer is found only once it is collected: one that a cached Spring context still holds is
+ * found after a later class, which then fails in its place. Its record names the code to fix.
  */
 public final class NettyLeakCheck implements AfterAllCallback {
 
@@ -51,8 +54,8 @@ public final class NettyLeakCheck implements AfterAllCallback {
 			leaks.add(leak);
 		}
 		if (!leaks.isEmpty()) {
-			throw new AssertionError(leaks.size() + " Netty resource(s) leaked during or before "
-					+ where + ":\n" + String.join("\n\n", leaks));
+			throw new AssertionError(leaks.size() + " Netty resource(s) leaked during or before " + where
+					+ " (found once collected, which may be classes after the leak):\n" + String.join("\n\n", leaks));
 		}
 	}
 
