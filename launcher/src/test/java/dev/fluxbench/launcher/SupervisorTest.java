@@ -28,9 +28,10 @@ import static org.awaitility.Awaitility.await;
 class SupervisorTest {
 
 	/**
-	 * The launcher stops a service that stops on SIGTERM within a second or so of its parent's
-	 * SIGKILL. The bound is far wider, so that a loaded machine, where a JVM's exit can be slow,
-	 * does not fail the test; a service that outlived its parent would still fail it.
+	 * The supervisor stops its service as soon as the parent is gone; the issue asks for no process
+	 * and no port ten seconds after the kill. The bound is far wider, so that a loaded machine,
+	 * where a JVM's exit can be slow, does not fail the test; a service that outlived its parent
+	 * would still fail it.
 	 */
 	private static final Duration GONE_WITHIN = Duration.ofSeconds(60);
 
