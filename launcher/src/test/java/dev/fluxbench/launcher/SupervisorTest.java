@@ -28,7 +28,7 @@ import static org.awaitility.Awaitility.await;
 class SupervisorTest {
 
 	/**
-	 * The supervisor stops its service as soon as the parent is gone; the issue asks for no process
+	 * The supervisor stops its service as soon as the parent is gone, and promises no process
 	 * and no port ten seconds after the kill. The bound is far wider, so that a loaded machine,
 	 * where a JVM's exit can be slow, does not fail the test; a service that outlived its parent
 	 * would still fail it.
