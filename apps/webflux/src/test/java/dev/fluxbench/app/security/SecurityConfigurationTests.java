@@ -49,7 +49,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * On a real Netty server, so that the event-loop threads the bind must stay off are real.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
-@AutoConfigureWebTestClient
+@AutoConfigureWebTestClient(timeout = "PT60S")
 @Import({ SecurityConfigurationTests.Probe.class, SecurityConfigurationTests.BindThreads.class })
 class SecurityConfigurationTests {
 
