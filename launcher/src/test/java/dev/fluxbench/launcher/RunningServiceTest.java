@@ -39,7 +39,7 @@ class RunningServiceTest {
 	 * can stretch far beyond its usual fraction of a second. Were it shorter than that start, the
 	 * launch would fail for the supervisor instead of for the reason under test.
 	 */
-	private static final Duration TIMEOUT = Duration.ofSeconds(15);
+	private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
 	/** Beyond the stop grace, what a stop may take on a busy machine: the kill, and the kernel's reaping. */
 	private static final Duration STOP_SLACK = Duration.ofSeconds(30);
@@ -301,6 +301,8 @@ class RunningServiceTest {
 			.args(this.marker)
 			.reportsPort()
 			.logFile(this.logs.resolve(name + ".log"))
+			// Far past the default: on a loaded machine, JVMs start slowly, and no test here is about that.
+			.readyTimeout(Duration.ofMinutes(5))
 			.stopGrace(Duration.ofSeconds(5));
 	}
 

@@ -35,8 +35,9 @@ class SupervisorTest {
 	 */
 	private static final Duration GONE_WITHIN = Duration.ofSeconds(60);
 
-	/** The parent, the supervisors and the services start one after the other, on a machine that may be busy. */
-	private static final Duration STARTED_WITHIN = Duration.ofSeconds(120);
+	/** The parent, then each supervisor and its service, one after the other, on a machine that may be busy. */
+	private static final Duration STARTED_WITHIN = TinyParent.READY_TIMEOUT.multipliedBy(TinyParent.SERVICES)
+		.plusMinutes(1);
 
 	/** Long enough that a service that stops on SIGTERM is never killed for being slow about it. */
 	private static final Duration STOP_GRACE = Duration.ofSeconds(30);
@@ -152,8 +153,9 @@ class SupervisorTest {
 			.redirectOutput(Redirect.to(output.toFile()))
 			.start();
 		await().atMost(STARTED_WITHIN)
-			.failFast("the parent JVM exited; its output is in " + output,
-					() -> !this.parent.isAlive() && started(output).size() < TinyParent.SERVICES)
+			.failFast(() -> assertThat(this.parent.isAlive() || started(output).size() == TinyParent.SERVICES)
+				.as("the parent JVM is alive or started every service; its output:%n%s", Files.readString(output))
+				.isTrue())
 			.until(() -> started(output).size() == TinyParent.SERVICES);
 		return started(output);
 	}
@@ -191,6 +193,7 @@ class SupervisorTest {
 			.args(this.marker)
 			.reportsPort()
 			.logFile(this.dir.resolve(name + ".log"))
+			.readyTimeout(TinyParent.READY_TIMEOUT)
 			.stopGrace(STOP_GRACE);
 	}
 

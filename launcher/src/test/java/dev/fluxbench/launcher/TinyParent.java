@@ -21,6 +21,8 @@ public final class TinyParent {
 	/** How many services this parent starts. */
 	static final int SERVICES = 2;
 
+	static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
+
 	private TinyParent() {
 	}
 
@@ -43,7 +45,8 @@ public final class TinyParent {
 					.args(serviceArgs)
 					.logFile(logs.resolve("command.log")));
 		for (JvmService service : services) {
-			RunningService running = service.reportsPort().stopGrace(stopGrace).start();
+			// Far past the default: on a loaded machine, JVMs start slowly, and this test is about their end.
+			RunningService running = service.reportsPort().stopGrace(stopGrace).readyTimeout(READY_TIMEOUT).start();
 			System.out.println(STARTED + running.pid() + " port=" + running.port());
 		}
 		// Blocks for good: only the test's SIGKILL ends this JVM, and no shutdown hook runs then.
