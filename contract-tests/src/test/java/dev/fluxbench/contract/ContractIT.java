@@ -157,11 +157,13 @@ class ContractIT {
 	void passthroughWhenDownstreamIsSlowerThanTheReadTimeoutShouldAnswer504(Stack stack) {
 		long start = System.nanoTime();
 
-		Reply reply = this.stacks.client(stack).send(message("contract-504", "hello", 5_000));
+		// The downstream would take half a minute: an answer well before that came from the read
+		// timeout, however late a loaded machine let the stack send it.
+		Reply reply = this.stacks.client(stack).send(message("contract-504", "hello", 30_000));
 
 		assertProblem(reply, ProblemType.DOWNSTREAM_TIMEOUT);
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("answered after the 2 s read timeout")
-			.isBetween(Duration.ofMillis(1_900), Duration.ofMillis(4_500));
+			.isBetween(Duration.ofMillis(1_900), Duration.ofSeconds(15));
 	}
 
 	@ParameterizedTest(name = "{0}")

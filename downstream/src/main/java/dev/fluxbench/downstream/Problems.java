@@ -1,10 +1,13 @@
 package dev.fluxbench.downstream;
 
 import java.net.URI;
+import java.util.List;
+import java.util.function.Consumer;
 
 import dev.fluxbench.contract.problem.Problem;
 import reactor.core.publisher.Mono;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -21,6 +24,10 @@ final class Problems {
 	}
 
 	static Mono<ServerResponse> respond(Problem problem, ServerRequest request) {
+		return respond(detail(problem), request);
+	}
+
+	private static ProblemDetail detail(Problem problem) {
 		ProblemDetail detail = ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(problem.type().status()),
 				problem.detail());
 		detail.setType(problem.type().type());
@@ -28,7 +35,7 @@ final class Problems {
 		if (!problem.errors().isEmpty()) {
 			detail.setProperty("errors", problem.errors());
 		}
-		return respond(detail, request);
+		return detail;
 	}
 
 	/**
@@ -40,9 +47,22 @@ final class Problems {
 				request);
 	}
 
+	/** A 405 with the {@code Allow} header that RFC 9110 asks of it. */
+	static Mono<ServerResponse> methodNotAllowed(Problem problem, List<String> allowed, ServerRequest request) {
+		return respond(detail(problem), request,
+				(headers) -> headers.set(HttpHeaders.ALLOW, String.join(", ", allowed.stream().sorted().toList())));
+	}
+
 	private static Mono<ServerResponse> respond(ProblemDetail detail, ServerRequest request) {
+		return respond(detail, request, (headers) -> {
+		});
+	}
+
+	private static Mono<ServerResponse> respond(ProblemDetail detail, ServerRequest request,
+			Consumer<HttpHeaders> headers) {
 		detail.setInstance(URI.create(request.path()));
 		return ServerResponse.status(detail.getStatus())
+			.headers(headers)
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyValue(detail);
 	}

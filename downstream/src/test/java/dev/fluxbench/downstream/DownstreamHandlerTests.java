@@ -19,6 +19,8 @@ import org.springframework.boot.webflux.test.autoconfigure.WebFluxTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
@@ -238,8 +240,28 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void unknownPathIsNotFound() {
-		this.client.get().uri("/nowhere").exchange().expectStatus().isNotFound();
+	void unknownPathShouldAnswerNotFoundProblem() {
+		ProblemBody problem = expectProblem(this.client.get().uri("/nowhere").exchange(), ProblemType.NOT_FOUND);
+		assertThat(problem.detail()).isEqualTo("There is no resource at /nowhere.");
+		assertThat(problem.instance()).isEqualTo("/nowhere");
+	}
+
+	@Test
+	void unknownPathWithAnyMethodShouldAnswerNotFoundProblem() {
+		expectProblem(this.client.post().uri("/delay").exchange(), ProblemType.NOT_FOUND);
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "DELETE, /messages, POST", "POST, /delay/10, GET", "PATCH, /faults/schedule, 'DELETE, GET, PUT'",
+			"GET, /soap/units, POST", "PUT, /partners/partner-1/deltas, GET" })
+	void knownPathWithAnotherMethodShouldAnswerMethodNotAllowedProblemWithAllow(String method, String path,
+			String allowed) {
+		WebTestClient.ResponseSpec response = this.client.method(HttpMethod.valueOf(method)).uri(path).exchange();
+
+		response.expectHeader().valueEquals(HttpHeaders.ALLOW, allowed);
+		ProblemBody problem = expectProblem(response, ProblemType.METHOD_NOT_ALLOWED);
+		assertThat(problem.detail()).isEqualTo("Method " + method + " is not allowed here; use " + allowed + ".");
+		assertThat(problem.instance()).isEqualTo(path);
 	}
 
 	private WebTestClient.ResponseSpec postMessage(String json, Map<String, String> headers) {

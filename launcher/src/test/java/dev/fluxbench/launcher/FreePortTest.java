@@ -52,10 +52,12 @@ class FreePortTest {
 
 	@Test
 	void isFreeOnceTheServerClosedShouldBeTrue() throws Exception {
-		int port;
+		// A port of find()'s, not port 0's: once closed, an ephemeral port may become the local end
+		// of any process's next outgoing connection, and then it is no longer free.
+		int port = FreePort.find();
 		try (ServerSocket server = new ServerSocket()) {
-			server.bind(new InetSocketAddress(FreePort.LOOPBACK, 0));
-			port = server.getLocalPort();
+			server.setReuseAddress(true);
+			server.bind(new InetSocketAddress(FreePort.LOOPBACK, port));
 		}
 
 		assertThat(FreePort.isFree(port)).isTrue();

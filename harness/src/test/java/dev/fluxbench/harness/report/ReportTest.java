@@ -16,6 +16,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.fluxbench.harness.report.Verdict.Outcome;
 import dev.fluxbench.harness.results.Journeys;
+import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.SummaryJson;
 import org.junit.jupiter.api.Test;
@@ -105,6 +107,32 @@ class ReportTest {
 		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(2);
 		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(3);
 		assertThat(Files.readString(written.html(), StandardCharsets.UTF_8)).contains("subtitle partial");
+	}
+
+	@Test
+	void aRunKilledMidLoadWithoutAScrapeOrAStartedLoadIsReportedFromTheLoadsItFinished(@TempDir Path directory)
+			throws IOException {
+		// What a kill -9 of the harness leaves: run.json still says running, the last load has
+		// samples, a torn line and no end, the kill came before its first scrape, and the next
+		// trial's directory was made but holds nothing yet.
+		FixtureRun.write(directory, true);
+		ResultsDirectory files = new ResultsDirectory(directory);
+		Files.delete(files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 20, "webflux", FixtureRun.TRIALS)));
+		Files.createDirectories(files.loadDirectory(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", FixtureRun.TRIALS + 1)));
+
+		Report.Written written = Report.write(directory);
+
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
+			.contains("| webflux | 3 (unfinished) | all |")
+			.doesNotContain("| mvc | 4");
+		assertThat(SummaryJson.read(written.summaryJson()).complete()).isFalse();
+		Report report = Report.of(RunResults.read(directory));
+		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(FixtureRun.TRIALS);
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(FixtureRun.TRIALS - 1);
+		assertThat(report.verdict(20, Summary.ALL, Aspect.CPU)).isPresent();
 	}
 
 	@Test

@@ -2,6 +2,7 @@ package dev.fluxbench.harness.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -36,13 +37,14 @@ class SamplesCsvTest {
 	}
 
 	@Test
-	void samplesReachTheDiskWithinASecondWhileTheFileIsStillOpen() throws Exception {
+	void samplesReachTheDiskWhileTheFileIsStillOpen() {
 		Path file = this.directory.resolve("samples.csv");
 		try (SamplesCsv csv = SamplesCsv.create(file)) {
 			csv.write(sample(1, true));
-			Thread.sleep(SamplesCsv.FLUSH_INTERVAL.multipliedBy(2).toMillis());
-			// What a kill -9 would leave behind now.
-			assertThat(SamplesCsv.read(file)).containsExactly(sample(1, true));
+			// What a kill -9 would leave behind once the flusher has run. It runs every FLUSH_INTERVAL;
+			// the bound is far wider, for a loaded machine that runs it late.
+			await().atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(SamplesCsv.read(file)).containsExactly(sample(1, true)));
 		}
 	}
 

@@ -59,14 +59,15 @@ class LdapAuthenticationTests {
 		// The kernel completes the TCP handshake for the backlog; nobody ever reads the bind request.
 		try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getByAddress(new byte[] { 127, 0, 0, 1 }))) {
 			// JNDI waits for the bind's answer as long as the connect timeout, and for a search's as
-			// long as the read timeout: both short here, against the 5 s and forever of a mistake.
+			// long as the read timeout: both short here, against the 5 s and forever of a mistake. The
+			// bound stays below those 5 s and leaves a loaded machine room above the timeouts.
 			LdapProperties properties = properties("ldap://127.0.0.1:" + silent.getLocalPort(), "",
 					Duration.ofMillis(300), Duration.ofMillis(300));
 			AuthenticationProvider provider = LdapAuthentication.provider(properties);
 			long start = System.nanoTime();
 			assertThatExceptionOfType(DirectoryUnavailableException.class)
 				.isThrownBy(() -> provider.authenticate(BOB));
-			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofMillis(1500));
+			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
 		}
 	}
 

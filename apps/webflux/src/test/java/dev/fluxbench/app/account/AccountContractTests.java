@@ -76,7 +76,12 @@ class AccountContractTests {
 	// Every exchange reads its body, as in OperationContract: a body left unread is a buffer leaked.
 	@BeforeEach
 	void bindToServer() {
-		this.client = WebTestClient.bindToServer().baseUrl("http://127.0.0.1:" + this.port).build();
+		this.client = WebTestClient.bindToServer()
+			.baseUrl("http://127.0.0.1:" + this.port)
+			// A safety net, not a measure: a sign-in's BCrypt check on a loaded machine can take
+			// longer than WebTestClient's default.
+			.responseTimeout(Duration.ofSeconds(60))
+			.build();
 		CallThreads.clear();
 	}
 

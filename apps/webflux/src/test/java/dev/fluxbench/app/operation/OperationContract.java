@@ -1,5 +1,6 @@
 package dev.fluxbench.app.operation;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -57,7 +58,12 @@ abstract class OperationContract {
 	// left unread keeps Netty's buffer, and the leak detector reports it.
 	@BeforeEach
 	void bindToServer() {
-		this.client = WebTestClient.bindToServer().baseUrl("http://127.0.0.1:" + this.port).build();
+		this.client = WebTestClient.bindToServer()
+			.baseUrl("http://127.0.0.1:" + this.port)
+			// A safety net, not a measure: a sign-in's BCrypt check on a loaded machine can take
+			// longer than WebTestClient's default.
+			.responseTimeout(Duration.ofSeconds(60))
+			.build();
 		CallThreads.clear();
 	}
 
