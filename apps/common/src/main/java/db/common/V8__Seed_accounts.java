@@ -11,10 +11,11 @@ import org.flywaydb.core.api.migration.Context;
 import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 
 /**
- * Seeds {@link SeedAccounts} with BCrypt hashes at the cost the {@code bcrypt_cost} placeholder
- * gives ({@code fluxbench.account.bcrypt-cost}). A hash in an SQL script would fix the cost, and the
- * cost is what one authentication spends: a benchmark must be able to choose it and record it. Java,
- * not SQL, because only a BCrypt implementation can write such a hash.
+ * Seeds {@link SeedAccounts} with BCrypt hashes at the cost the {@code bcrypt_cost}
+ * placeholder gives ({@code fluxbench.account.bcrypt-cost}). A hash in an SQL script
+ * would fix the cost, and the cost is what one authentication spends: a benchmark must be
+ * able to choose it and record it. Java, not SQL, because only a BCrypt implementation
+ * can write such a hash.
  */
 public class V8__Seed_accounts extends BaseJavaMigration {
 

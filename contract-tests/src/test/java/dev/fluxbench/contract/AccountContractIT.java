@@ -15,8 +15,8 @@ import static dev.fluxbench.contract.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 002's authentication, on every stack and variant: a token for the seeded users' passwords,
- * carried as a bearer token, and a ProblemDetail for everything else.
+ * Seed 002's authentication, on every stack and variant: a token for the seeded users'
+ * passwords, carried as a bearer token, and a ProblemDetail for everything else.
  */
 @ContractSuite
 class AccountContractIT {
@@ -26,7 +26,8 @@ class AccountContractIT {
 
 	/** Signs in as {@code login} and answers the {@code Authorization} header's value. */
 	static String bearer(Client client, SeedAccounts.Account account) {
-		Reply reply = client.send(Call.post(AccountPaths.AUTHENTICATE, credentials(account.login(), account.password())));
+		Reply reply = client
+			.send(Call.post(AccountPaths.AUTHENTICATE, credentials(account.login(), account.password())));
 		assertThat(reply.status()).as("%s", reply).isEqualTo(200);
 		return reply.header("Authorization").orElseThrow(() -> new AssertionError("no Authorization in " + reply));
 	}
@@ -41,7 +42,8 @@ class AccountContractIT {
 		Reply reply = this.stacks.client(stack).get(AccountPaths.ACCOUNT);
 
 		assertProblem(reply, ProblemType.UNAUTHORIZED);
-		assertThat(reply.header("WWW-Authenticate")).hasValueSatisfying((challenge) -> assertThat(challenge).startsWith("Bearer"));
+		assertThat(reply.header("WWW-Authenticate"))
+			.hasValueSatisfying((challenge) -> assertThat(challenge).startsWith("Bearer"));
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -80,7 +82,8 @@ class AccountContractIT {
 	@ParameterizedTest(name = "{0}")
 	@EnumSource(Stack.class)
 	void aTokenOfOneStackShouldBeGoodOnEveryOther(Stack stack) {
-		// One key, one algorithm, one issuer: a journey could switch stacks without signing in again.
+		// One key, one algorithm, one issuer: a journey could switch stacks without
+		// signing in again.
 		String token = bearer(this.stacks.client(Stack.MVC), SeedAccounts.USER);
 
 		Reply reply = this.stacks.client(stack).send(Call.get(AccountPaths.ACCOUNT).header("Authorization", token));
@@ -118,9 +121,11 @@ class AccountContractIT {
 		Client client = this.stacks.client(stack);
 		String token = bearer(client, SeedAccounts.USER).substring(AccountPaths.BEARER_PREFIX.length());
 		String[] parts = token.split("\\.");
-		// The same signature over claims that now say admin: only a wrong key check would let it through.
-		String forged = parts[0] + "." + encode(new String(decode(parts[1]), StandardCharsets.UTF_8)
-			.replace("\"sub\":\"user\"", "\"sub\":\"admin\"")) + "." + parts[2];
+		// The same signature over claims that now say admin: only a wrong key check would
+		// let it through.
+		String forged = parts[0] + "." + encode(
+				new String(decode(parts[1]), StandardCharsets.UTF_8).replace("\"sub\":\"user\"", "\"sub\":\"admin\""))
+				+ "." + parts[2];
 		assertThat(forged).as("the claims were rewritten").isNotEqualTo(token);
 
 		for (String value : new String[] { AccountPaths.BEARER_PREFIX + forged, AccountPaths.BEARER_PREFIX + "garbage",

@@ -19,10 +19,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's promise, checked: the two apps have the same packages, the same types and the same
- * handlers, so that a diff of the two shows the paradigm and nothing else. What only one stack has
- * is listed below with the reason, and the list must stay true: a type that is no longer there, or
- * that the other app gained, fails the test too.
+ * The README's promise, checked: the two apps have the same packages, the same types and
+ * the same handlers, so that a diff of the two shows the paradigm and nothing else. What
+ * only one stack has is listed below with the reason, and the list must stay true: a type
+ * that is no longer there, or that the other app gained, fails the test too.
  */
 class AppParityTest {
 
@@ -62,11 +62,14 @@ class AppParityTest {
 			"system/ApiExceptionHandler @ExceptionHandler typeMismatch",
 			"WebFlux raises a parameter of the wrong type as a ServerWebInputException, which unreadable answers");
 
-	/** A handler or advice annotation, possibly over several lines, and the method it is on. */
-	private static final Pattern HANDLER = Pattern.compile(
-			"@(GetMapping|PostMapping|PutMapping|DeleteMapping|PatchMapping|RequestMapping|ExceptionHandler)"
-					+ "(\\((?:[^()]|\\([^()]*\\))*\\))?\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*"
-					+ "(?:(?:public|protected|private|static|final)\\s+)*([\\w<>\\[\\], ?]+?)\\s+(\\w+)\\s*\\(");
+	/**
+	 * A handler or advice annotation, possibly over several lines, and the method it is
+	 * on.
+	 */
+	private static final Pattern HANDLER = Pattern
+		.compile("@(GetMapping|PostMapping|PutMapping|DeleteMapping|PatchMapping|RequestMapping|ExceptionHandler)"
+				+ "(\\((?:[^()]|\\([^()]*\\))*\\))?\\s+(?:@\\w+(?:\\([^)]*\\))?\\s+)*"
+				+ "(?:(?:public|protected|private|static|final)\\s+)*([\\w<>\\[\\], ?]+?)\\s+(\\w+)\\s*\\(");
 
 	@Test
 	void bothAppsHaveTheSameTypesButForTheListedOnes() {
@@ -159,8 +162,9 @@ class AppParityTest {
 	}
 
 	/**
-	 * Each handler and exception handler as its annotation, whitespace folded, and its method's
-	 * name. A class-level {@code @RequestMapping} has no method and is matched with the class.
+	 * Each handler and exception handler as its annotation, whitespace folded, and its
+	 * method's name. A class-level {@code @RequestMapping} has no method and is matched
+	 * with the class.
 	 */
 	static List<String> handlers(String source) {
 		List<String> handlers = new ArrayList<>();
@@ -171,10 +175,12 @@ class AppParityTest {
 			String name = matcher.group(4);
 			handlers.add("@" + matcher.group(1) + arguments + " " + name);
 		}
-		Matcher type = Pattern.compile("@RequestMapping(\\([^)]*\\))? (?:@\\w+(?:\\([^)]*\\))? )*(?:public )?(?:final )?class (\\w+)")
+		Matcher type = Pattern
+			.compile("@RequestMapping(\\([^)]*\\))? (?:@\\w+(?:\\([^)]*\\))? )*(?:public )?(?:final )?class (\\w+)")
 			.matcher(folded);
 		while (type.find()) {
-			handlers.add("@RequestMapping" + ((type.group(1) != null) ? type.group(1) : "") + " class " + type.group(2));
+			handlers
+				.add("@RequestMapping" + ((type.group(1) != null) ? type.group(1) : "") + " class " + type.group(2));
 		}
 		return handlers;
 	}

@@ -20,6 +20,7 @@ import static dev.fluxbench.contract.problem.ProblemType.UNSUPPORTED_MEDIA_TYPE;
 
 /**
  * A client mistake and the problem every stack must answer it with.
+ *
  * @param fields the invalid fields the problem must name, in order, for
  * {@link ProblemType#INVALID_FIELDS}
  * @param reason the reason every named field must give, or {@code null} to accept any
@@ -34,7 +35,10 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 
 	private static final String UNKNOWN = "is not a known field";
 
-	/** Seed 001's artist as raw JSON values, valid; the cases below break it one way at a time. */
+	/**
+	 * Seed 001's artist as raw JSON values, valid; the cases below break it one way at a
+	 * time.
+	 */
 	private static final Map<String, String> ARTIST = orderedPairs("name", "\"Nicky Minaj\"", "gender", "\"FEMALE\"",
 			"careerStart", "1000", "birthDate", "\"a date\"", "birthCity", "\"Port of Spain\"", "country",
 			"\"Trinidad en Tobago\"", "keywords", "\"Rap\"");
@@ -61,13 +65,14 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 			problem("JSON array instead of an object", Call.post(ARTISTS, "[" + artistJson() + "]"), MALFORMED_BODY),
 			problem("trailing garbage after the object", Call.post(ARTISTS, artistJson() + " x"), MALFORMED_BODY),
 			problem("passthrough with truncated JSON", Call.post(PASSTHROUGH, "{\"id\":"), MALFORMED_BODY),
-			// Well-formed JSON with fields of the wrong type, or fields the contract does not know.
+			// Well-formed JSON with fields of the wrong type, or fields the contract does
+			// not know.
 			fields("gender ROBOT", artist("gender", "\"ROBOT\""), "gender"),
 			fields("careerStart as text", artist("careerStart", "\"abc\""), "careerStart"),
 			fields("name as an object", artist("name", "{}"), "name"),
 			unknown("unknown field id", Call.post(ARTISTS, "{\"id\":7," + artistJson().substring(1)), "id"),
-			unknown("misspelt field nmae", Call.post(ARTISTS, "{\"nmae\":\"Nicky\",\"gender\":\"MALE\",\"careerStart\":1}"),
-					"nmae"),
+			unknown("misspelt field nmae",
+					Call.post(ARTISTS, "{\"nmae\":\"Nicky\",\"gender\":\"MALE\",\"careerStart\":1}"), "nmae"),
 			// Bean Validation.
 			fields("blank name", artist("name", "\"   \""), "name"),
 			fields("missing name", artist("name", null), "name"),
@@ -79,8 +84,8 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 			fields("passthrough delay -1", message("\"id\":\"m-1\",\"payload\":\"p\",\"delay\":-1"), "delay"),
 			fields("passthrough delay 60001", message("\"id\":\"m-1\",\"payload\":\"p\",\"delay\":60001"), "delay"),
 			fields("passthrough without id", message("\"payload\":\"p\",\"delay\":0"), "id"),
-			fields("passthrough id of 65 characters", message("\"id\":\"" + "i".repeat(65) + "\",\"payload\":\"p\",\"delay\":0"),
-					"id"),
+			fields("passthrough id of 65 characters",
+					message("\"id\":\"" + "i".repeat(65) + "\",\"payload\":\"p\",\"delay\":0"), "id"),
 			fields("passthrough with null payload", message("\"id\":\"m-1\",\"payload\":null,\"delay\":0"), "payload"),
 			// Content types.
 			problem("text/plain body", Call.post(ARTISTS, artistJson()).body("text/plain", artistJson()),
@@ -102,7 +107,8 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 			problem("PUT on an artist", Call.of("PUT", ARTISTS + "/1").body(Call.JSON, artistJson()),
 					METHOD_NOT_ALLOWED),
 			problem("GET on the passthrough", Call.get(PASSTHROUGH), METHOD_NOT_ALLOWED),
-			problem("unknown path", Call.get("/no/such/path"), NOT_FOUND)), CHAIN_CATALOGUE.stream()).toList();
+			problem("unknown path", Call.get("/no/such/path"), NOT_FOUND)), CHAIN_CATALOGUE.stream())
+		.toList();
 
 	static BadRequest problem(String name, Call call, ProblemType expected) {
 		return new BadRequest(name, call, expected, List.of(), null);
@@ -117,8 +123,9 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 	}
 
 	/**
-	 * Seed 001's artist, posted, with these fields replaced by these raw JSON values ({@code null}
-	 * drops the field). Replaced in place rather than repeated: a duplicate key is a fault of its own.
+	 * Seed 001's artist, posted, with these fields replaced by these raw JSON values
+	 * ({@code null} drops the field). Replaced in place rather than repeated: a duplicate
+	 * key is a fault of its own.
 	 */
 	private static Call artist(String... fieldsAndValues) {
 		return Call.post(ARTISTS, artistJson(fieldsAndValues));

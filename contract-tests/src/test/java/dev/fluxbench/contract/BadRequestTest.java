@@ -16,8 +16,7 @@ class BadRequestTest {
 
 	@Test
 	void casesShouldNameFieldsExactlyWhenTheyExpectInvalidFields() {
-		assertThat(BadRequest.CATALOGUE).allSatisfy((bad) -> assertThat(bad.fields().isEmpty())
-			.as(bad.name())
+		assertThat(BadRequest.CATALOGUE).allSatisfy((bad) -> assertThat(bad.fields().isEmpty()).as(bad.name())
 			.isEqualTo(bad.expected() != ProblemType.INVALID_FIELDS));
 	}
 

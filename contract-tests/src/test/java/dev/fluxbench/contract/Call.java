@@ -4,7 +4,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One HTTP request, as data, so that a catalogue of requests can be sent to every stack alike.
+ * One HTTP request, as data, so that a catalogue of requests can be sent to every stack
+ * alike.
+ *
  * @param body the body, or {@code null} for none
  */
 record Call(String method, String path, Map<String, String> headers, String body) {

@@ -26,13 +26,16 @@ import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Clients that hang up mid-request must not leak pooled connections. Under load a benchmark's
- * client times out and closes sockets; a stack that loses a database or downstream connection
- * each time would slow down for reasons that have nothing to do with its threading model. A client
- * going away is no error of the stack's either: it is counted, and logged at DEBUG at most.
+ * Clients that hang up mid-request must not leak pooled connections. Under load a
+ * benchmark's client times out and closes sockets; a stack that loses a database or
+ * downstream connection each time would slow down for reasons that have nothing to do
+ * with its threading model. A client going away is no error of the stack's either: it is
+ * counted, and logged at DEBUG at most.
  *
- * <p>It may run in any order with the other suites: it waits until every pool is idle again and
- * checks that the stack still answers, so the stack it leaves is as usable as the one it found.
+ * <p>
+ * It may run in any order with the other suites: it waits until every pool is idle again
+ * and checks that the stack still answers, so the stack it leaves is as usable as the one
+ * it found.
  */
 @ContractSuite
 class CancellationIT {
@@ -67,10 +70,12 @@ class CancellationIT {
 			busiest = Math.max(busiest, burst(client, burst, gauges));
 		}
 
-		// Proof that the bursts reached the pools; otherwise an idle pool below would prove nothing.
+		// Proof that the bursts reached the pools; otherwise an idle pool below would
+		// prove nothing.
 		assertThat(busiest).as("pooled connections in use during the bursts").isPositive();
 		Map<Gauge, OptionalDouble> settled = awaitIdle(client, gauges);
-		assertThat(settled).allSatisfy((gauge, value) -> assertThat(value).as("%s after the bursts", gauge).hasValue(0.0));
+		assertThat(settled)
+			.allSatisfy((gauge, value) -> assertThat(value).as("%s after the bursts", gauge).hasValue(0.0));
 		assertThat(client.get(ARTISTS).status()).isEqualTo(200);
 		assertThat(client.send(message("after-aborts", 0)).status()).isEqualTo(200);
 		assertThat(disconnects(client)).as("clients the stack counted as gone").isGreaterThan(disconnectsBefore);
@@ -87,20 +92,22 @@ class CancellationIT {
 	}
 
 	private static List<String> lines(Path log) throws IOException {
-		// The stack may write a line with bytes of another charset in it: read them, never fail on them.
+		// The stack may write a line with bytes of another charset in it: read them,
+		// never fail on them.
 		return Files.readAllLines(log, StandardCharsets.ISO_8859_1);
 	}
 
 	/**
-	 * Sends one burst of requests on raw sockets and resets each connection after a random pause,
-	 * the way a client that gives up does; answers how many pooled connections were in use while
-	 * the requests were in flight.
+	 * Sends one burst of requests on raw sockets and resets each connection after a
+	 * random pause, the way a client that gives up does; answers how many pooled
+	 * connections were in use while the requests were in flight.
 	 */
 	private static double burst(Client client, int burst, List<Gauge> gauges) throws InterruptedException {
 		URI base = client.baseUri();
 		try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
 			for (int i = 0; i < REQUESTS_PER_BURST; i++) {
-				byte[] request = (i % 2 == 0) ? passthroughRequest(base, "abort-" + burst + "-" + i) : listRequest(base);
+				byte[] request = (i % 2 == 0) ? passthroughRequest(base, "abort-" + burst + "-" + i)
+						: listRequest(base);
 				clients.submit(() -> sendAndAbort(base, request));
 			}
 			Thread.sleep(EARLIEST_ABORT.dividedBy(2));
@@ -119,7 +126,8 @@ class CancellationIT {
 			Thread.sleep(Duration.ofMillis(pause));
 		}
 		finally {
-			// Linger 0: close sends a RST instead of a FIN, an abrupt end the server cannot mistake
+			// Linger 0: close sends a RST instead of a FIN, an abrupt end the server
+			// cannot mistake
 			// for a half-closed connection that still wants its answer.
 			socket.setSoLinger(true, 0);
 			socket.close();
@@ -139,7 +147,9 @@ class CancellationIT {
 			PrometheusText scrape = PrometheusText.parse(client.get("/actuator/prometheus").body());
 			Map<Gauge, OptionalDouble> readings = new LinkedHashMap<>();
 			gauges.forEach((gauge) -> readings.put(gauge, gauge.read(scrape)));
-			boolean idle = readings.values().stream().allMatch((value) -> value.isPresent() && value.getAsDouble() == 0);
+			boolean idle = readings.values()
+				.stream()
+				.allMatch((value) -> value.isPresent() && value.getAsDouble() == 0);
 			if (idle || System.nanoTime() - deadline > 0) {
 				return readings;
 			}
@@ -174,15 +184,18 @@ class CancellationIT {
 			if (stack == Stack.WEBFLUX) {
 				gauges.add(new Gauge("r2dbc_pool_acquired_connections", Map.of()));
 				gauges.add(new Gauge("r2dbc_pool_pending_connections", Map.of()));
-				gauges.add(new Gauge("reactor_netty_connection_provider_active_connections", Map.of("name", "downstream")));
-				gauges.add(new Gauge("reactor_netty_connection_provider_pending_connections", Map.of("name", "downstream")));
+				gauges.add(new Gauge("reactor_netty_connection_provider_active_connections",
+						Map.of("name", "downstream")));
+				gauges.add(new Gauge("reactor_netty_connection_provider_pending_connections",
+						Map.of("name", "downstream")));
 			}
 			else {
 				gauges.add(new Gauge("hikaricp_connections_active", Map.of()));
 				gauges.add(new Gauge("hikaricp_connections_pending", Map.of()));
 				gauges.add(new Gauge("httpcomponents_httpclient_pool_total_connections",
 						Map.of("httpclient", "downstream", "state", "leased")));
-				gauges.add(new Gauge("httpcomponents_httpclient_pool_total_pending", Map.of("httpclient", "downstream")));
+				gauges
+					.add(new Gauge("httpcomponents_httpclient_pool_total_pending", Map.of("httpclient", "downstream")));
 			}
 			return gauges;
 		}

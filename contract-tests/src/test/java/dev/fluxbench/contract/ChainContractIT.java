@@ -23,10 +23,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Seed 003's chain on every core stack: service A calling service B, the downstream, behind a
- * circuit breaker and a time limiter, with a fallback for each way B fails. The stacks run with
- * the quick guards of {@link Stacks#CHAIN_GUARDS}; the one test that opens a breaker waits for it
- * to close again, so that no other test finds it open.
+ * Seed 003's chain on every core stack: service A calling service B, the downstream,
+ * behind a circuit breaker and a time limiter, with a fallback for each way B fails. The
+ * stacks run with the quick guards of {@link Stacks#CHAIN_GUARDS}; the one test that
+ * opens a breaker waits for it to close again, so that no other test finds it open.
  */
 @ContractSuite
 class ChainContractIT {
@@ -42,7 +42,9 @@ class ChainContractIT {
 
 	private static final Map<String, String> DOWNSTREAM = Map.of("name", "downstream");
 
-	/** Well past the stacks' time limiter, well short of the downstream's longest wait. */
+	/**
+	 * Well past the stacks' time limiter, well short of the downstream's longest wait.
+	 */
 	private static final String STALL_BEYOND_THE_LIMITER = "5000";
 
 	@Parameter
@@ -71,7 +73,8 @@ class ChainContractIT {
 		assertThat(reply.chain()).isEqualTo(ChainDto.answered("contract-3", stack.id(), 10, "x".repeat(10))
 			.relayed(2, stack.id())
 			.relayed(3, stack.id()));
-		// Each hop is a request of its own to the stack, not a loop inside one request. A server may
+		// Each hop is a request of its own to the stack, not a loop inside one request. A
+		// server may
 		// record a request just after its answer has left.
 		await().atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(chainRequests(client) - chainRequestsBefore).isEqualTo(3));
@@ -118,9 +121,9 @@ class ChainContractIT {
 			.send(Call.get(ChainPaths.CHAIN + "/contract-deep-503?depth=2").header(FaultHeaders.STATUS, "503"));
 
 		assertThat(reply.status()).as("%s", reply).isEqualTo(200);
-		assertThat(reply.chain()).isEqualTo(
-				ChainDto.degraded("contract-deep-503", stack.id(), 0, DegradedReason.DOWNSTREAM_ERROR, 503)
-					.relayed(2, stack.id()));
+		assertThat(reply.chain())
+			.isEqualTo(ChainDto.degraded("contract-deep-503", stack.id(), 0, DegradedReason.DOWNSTREAM_ERROR, 503)
+				.relayed(2, stack.id()));
 	}
 
 	/** A fault value the downstream refuses: the caller's mistake, not B failing. */
@@ -152,13 +155,14 @@ class ChainContractIT {
 			.until(() -> client.send(failing).chain().reason() == DegradedReason.CIRCUIT_OPEN);
 
 		Reply open = client.send(healthy);
-		assertThat(open.chain()).isEqualTo(ChainDto.degraded("contract-open", stack.id(), 0,
-				DegradedReason.CIRCUIT_OPEN, null));
+		assertThat(open.chain())
+			.isEqualTo(ChainDto.degraded("contract-open", stack.id(), 0, DegradedReason.CIRCUIT_OPEN, null));
 		PrometheusText whileOpen = scrape(client);
 		assertThat(breakerState(whileOpen, "open")).isEqualTo(1);
 		assertThat(whileOpen.sum(NOT_PERMITTED, DOWNSTREAM).orElseThrow()).isGreaterThan(notPermittedBefore);
 
-		// After the wait in the open state one trial call goes through, and its success closes the breaker.
+		// After the wait in the open state one trial call goes through, and its success
+		// closes the breaker.
 		await().atMost(Duration.ofSeconds(30))
 			.pollInterval(Duration.ofMillis(200))
 			.until(() -> !client.send(healthy).chain().degraded());
@@ -189,15 +193,15 @@ class ChainContractIT {
 		assertThat(scrape.samples("resilience4j_circuitbreaker_state")).filteredOn((sample) -> sample.has(DOWNSTREAM))
 			.extracting((sample) -> sample.labels().get("state"))
 			.contains("closed", "open", "half_open");
-		assertThat(scrape.samples("resilience4j_circuitbreaker_state")).allSatisfy((sample) -> assertThat(
-				sample.labels())
-			.containsEntry("stack", stack.id())
-			.containsKey("application"));
+		assertThat(scrape.samples("resilience4j_circuitbreaker_state")).allSatisfy(
+				(sample) -> assertThat(sample.labels()).containsEntry("stack", stack.id()).containsKey("application"));
 		assertThat(breakerCalls(scrape, "successful")).isPositive();
 		assertThat(scrape.sum("resilience4j_circuitbreaker_failure_rate", DOWNSTREAM)).isPresent();
 		assertThat(scrape.sum(NOT_PERMITTED, DOWNSTREAM)).isPresent();
-		assertThat(scrape.sum("resilience4j_timelimiter_calls_total", Map.of("name", "downstream", "kind", "successful"))
-			.orElse(0)).isPositive();
+		assertThat(
+				scrape.sum("resilience4j_timelimiter_calls_total", Map.of("name", "downstream", "kind", "successful"))
+					.orElse(0))
+			.isPositive();
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -220,8 +224,9 @@ class ChainContractIT {
 	}
 
 	/**
-	 * The same chain requests get the same answers from every stack, but for the stack's own name.
-	 * One failing call per stack: with the others above, still short of opening a breaker.
+	 * The same chain requests get the same answers from every stack, but for the stack's
+	 * own name. One failing call per stack: with the others above, still short of opening
+	 * a breaker.
 	 */
 	@Test
 	void sameChainRequestsShouldGetTheSameAnswersFromEveryStack() {

@@ -12,15 +12,17 @@ import java.time.Duration;
 /** Sends {@link Call}s to one running stack. */
 final class Client {
 
-	/** Longer than the slowest answer of the contract (a 504 after the 2 s read timeout). */
+	/**
+	 * Longer than the slowest answer of the contract (a 504 after the 2 s read timeout).
+	 */
 	private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
 	/**
-	 * One client for the whole suite, so requests reuse kept-alive connections the way a load
-	 * generator does: Reactor Netty 1.3.6 lost requests on reused connections
-	 * (reactor/reactor-netty#4361), and a connection per request would hide such a bug. HTTP/1.1
-	 * only: the JDK client would otherwise offer an h2c upgrade, which no load generator or browser
-	 * sends.
+	 * One client for the whole suite, so requests reuse kept-alive connections the way a
+	 * load generator does: Reactor Netty 1.3.6 lost requests on reused connections
+	 * (reactor/reactor-netty#4361), and a connection per request would hide such a bug.
+	 * HTTP/1.1 only: the JDK client would otherwise offer an h2c upgrade, which no load
+	 * generator or browser sends.
 	 */
 	private static final HttpClient HTTP = HttpClient.newBuilder()
 		.version(HttpClient.Version.HTTP_1_1)

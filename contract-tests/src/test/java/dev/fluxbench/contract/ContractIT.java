@@ -44,7 +44,9 @@ class ContractIT {
 
 	private static final int SEEDED_ARTISTS = 50;
 
-	/** JSON objects are unordered: sorted properties make two equal bodies equal strings. */
+	/**
+	 * JSON objects are unordered: sorted properties make two equal bodies equal strings.
+	 */
 	private static final JsonMapper SORTED = Json.MAPPER.rebuild()
 		.enable(JsonNodeFeature.WRITE_PROPERTIES_SORTED)
 		.build();
@@ -60,7 +62,8 @@ class ContractIT {
 		assertThat(reply.status()).as("%s", reply).isEqualTo(200);
 		assertThat(reply.mediaType()).isEqualTo("application/json");
 		assertThat(reply.json()).hasSize(ArtistPaths.DEFAULT_PAGE_SIZE)
-			.allSatisfy((artist) -> assertThat(artist.propertyNames()).containsExactlyInAnyOrderElementsOf(ARTIST_FIELDS));
+			.allSatisfy(
+					(artist) -> assertThat(artist.propertyNames()).containsExactlyInAnyOrderElementsOf(ARTIST_FIELDS));
 		assertThat(reply.artists()).extracting(ArtistDto::id).containsExactlyElementsOf(ids(1, SEEDED_ARTISTS));
 		assertThat(reply.artists()).allSatisfy((artist) -> {
 			assertThat(artist.name()).isNotBlank();
@@ -84,7 +87,8 @@ class ContractIT {
 		Reply reply = this.stacks.client(stack).get(ARTISTS + "?page=0&size=" + ArtistPaths.MAX_PAGE_SIZE);
 
 		assertThat(reply.status()).as("%s", reply).isEqualTo(200);
-		// Other tests may have created artists already: they come after the seed, in id order.
+		// Other tests may have created artists already: they come after the seed, in id
+		// order.
 		assertThat(reply.artists()).extracting(ArtistDto::id)
 			.hasSizeGreaterThanOrEqualTo(SEEDED_ARTISTS)
 			.isSorted()
@@ -157,7 +161,8 @@ class ContractIT {
 	void passthroughWhenDownstreamIsSlowerThanTheReadTimeoutShouldAnswer504(Stack stack) {
 		long start = System.nanoTime();
 
-		// The downstream would take half a minute: an answer well before that came from the read
+		// The downstream would take half a minute: an answer well before that came from
+		// the read
 		// timeout, however late a loaded machine let the stack send it.
 		Reply reply = this.stacks.client(stack).send(message("contract-504", "hello", 30_000));
 
@@ -195,7 +200,8 @@ class ContractIT {
 		JsonNode fluxbench = reply.json().path("fluxbench");
 		assertThat(fluxbench.isObject()).as("fluxbench object in %s", reply).isTrue();
 		assertThat(fluxbench.path("stack").asString()).isEqualTo(stack.id());
-		// Besides the name, the limits in force: groups of settings (server, JVM...) that could cap a benchmark.
+		// Besides the name, the limits in force: groups of settings (server, JVM...) that
+		// could cap a benchmark.
 		assertThat(fluxbench.properties()).as("limits in %s", fluxbench)
 			.anySatisfy((group) -> assertThat(group.getValue().isObject() && !group.getValue().isEmpty()).isTrue());
 	}
@@ -231,9 +237,9 @@ class ContractIT {
 	}
 
 	/**
-	 * The same requests, sent to every stack, must get the same answers: status, content type and
-	 * body, detail messages included. Only what a stack cannot choose differs: the id the database
-	 * generated, and the host and port in Location.
+	 * The same requests, sent to every stack, must get the same answers: status, content
+	 * type and body, detail messages included. Only what a stack cannot choose differs:
+	 * the id the database generated, and the host and port in Location.
 	 */
 	@Test
 	void sameRequestsShouldGetTheSameAnswersFromEveryStack() {
@@ -263,7 +269,9 @@ class ContractIT {
 		softly.assertAll();
 	}
 
-	/** Status, content type and body, without what legitimately differs between stacks. */
+	/**
+	 * Status, content type and body, without what legitimately differs between stacks.
+	 */
 	private static String comparable(Reply reply) {
 		String body = reply.body();
 		if (reply.mediaType().endsWith("json") && !body.isBlank()) {

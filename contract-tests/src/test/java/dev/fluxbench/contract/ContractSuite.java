@@ -9,9 +9,9 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ArgumentsSource;
 
 /**
- * Runs the annotated class once per reachable database, with that database's {@link Stacks}
- * injected into its {@code @Parameter Stacks stacks} field. The stacks are shared by every suite
- * and closed at the end of the run, not after each class.
+ * Runs the annotated class once per reachable database, with that database's
+ * {@link Stacks} injected into its {@code @Parameter Stacks stacks} field. The stacks are
+ * shared by every suite and closed at the end of the run, not after each class.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

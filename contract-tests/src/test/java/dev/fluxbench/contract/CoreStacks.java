@@ -8,7 +8,8 @@ import java.lang.annotation.Target;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * A parameterized test over {@link Stack#CORE}: mvc, mvc-vt and webflux, not seed 002's variants.
+ * A parameterized test over {@link Stack#CORE}: mvc, mvc-vt and webflux, not seed 002's
+ * variants.
  */
 @Target(ElementType.METHOD)
 @Retention(RetentionPolicy.RUNTIME)

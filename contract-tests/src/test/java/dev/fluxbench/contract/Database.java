@@ -12,8 +12,9 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
- * The databases the contract runs on. H2 runs in each app's own memory and is always there;
- * PostgreSQL and MariaDB are servers a benchmark uses, and run only where they are reachable.
+ * The databases the contract runs on. H2 runs in each app's own memory and is always
+ * there; PostgreSQL and MariaDB are servers a benchmark uses, and run only where they are
+ * reachable.
  */
 enum Database {
 
@@ -21,7 +22,8 @@ enum Database {
 
 	POSTGRES(List.of("postgres"), System.getProperty("fluxbench.postgres.host", "127.0.0.1"),
 			Integer.getInteger("fluxbench.postgres.port", 5432), "postgres",
-			// Fail fast where nothing listens, instead of the driver's long default (seconds).
+			// Fail fast where nothing listens, instead of the driver's long default
+			// (seconds).
 			Map.of("connectTimeout", "2", "loginTimeout", "3")) {
 
 		@Override
@@ -36,10 +38,14 @@ enum Database {
 
 	},
 
-	/** A schema is a database in MariaDB: each stack's is created empty, as the app's URL names it. */
+	/**
+	 * A schema is a database in MariaDB: each stack's is created empty, as the app's URL
+	 * names it.
+	 */
 	MARIADB(List.of("mariadb"), System.getProperty("fluxbench.mariadb.host", "127.0.0.1"),
 			Integer.getInteger("fluxbench.mariadb.port", 3306), "root",
-			// Fail fast where nothing listens, instead of the driver's long default (milliseconds).
+			// Fail fast where nothing listens, instead of the driver's long default
+			// (milliseconds).
 			Map.of("connectTimeout", "2000")) {
 
 		@Override
@@ -56,7 +62,9 @@ enum Database {
 
 	private final List<String> profiles;
 
-	/** Where the fixture and the apps find the server; override to try the H2-only path. */
+	/**
+	 * Where the fixture and the apps find the server; override to try the H2-only path.
+	 */
 	private final String host;
 
 	private final Integer port;
@@ -75,7 +83,10 @@ enum Database {
 		this.timeouts = timeouts;
 	}
 
-	/** H2, and each server that answers; a clear notice on the console for one that does not. */
+	/**
+	 * H2, and each server that answers; a clear notice on the console for one that does
+	 * not.
+	 */
 	static Stream<Database> reachable() {
 		return Arrays.stream(values()).filter((database) -> database == H2 || database.isReachable());
 	}
@@ -107,7 +118,8 @@ enum Database {
 			args.add("--spring.profiles.active=" + String.join(",", profiles));
 		}
 		if (this != H2) {
-			// The apps' defaults, passed anyway so that the apps use the database this fixture resets.
+			// The apps' defaults, passed anyway so that the apps use the database this
+			// fixture resets.
 			args.add("--fluxbench.db.host=" + this.host);
 			args.add("--fluxbench.db.port=" + this.port);
 			args.add("--fluxbench.db.schema=" + stack.schema());
@@ -116,9 +128,9 @@ enum Database {
 	}
 
 	/**
-	 * Drops the stack's schema (in MariaDB, its database, created again empty), so that Flyway
-	 * creates and seeds it again: every run starts from the same 50 artists, whatever earlier runs
-	 * created.
+	 * Drops the stack's schema (in MariaDB, its database, created again empty), so that
+	 * Flyway creates and seeds it again: every run starts from the same 50 artists,
+	 * whatever earlier runs created.
 	 */
 	void reset(Stack stack) {
 		List<String> statements = resetStatements(stack.schema());

@@ -17,9 +17,9 @@ import static dev.fluxbench.contract.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Ingestion of a partner's delta file and the statistics page, the same in every stack: the
- * counts match what the file server says the file holds, nothing is lost, and a second ingestion
- * of the same file changes nothing.
+ * Ingestion of a partner's delta file and the statistics page, the same in every stack:
+ * the counts match what the file server says the file holds, nothing is lost, and a
+ * second ingestion of the same file changes nothing.
  */
 @ContractSuite
 class IngestionContractIT {
@@ -31,7 +31,8 @@ class IngestionContractIT {
 	@CoreStacks
 	void ingestionShouldCountEveryLineAsTheFileServerDoesAndTheSecondShouldChangeNothing(Stack stack) {
 		Client client = this.stacks.client(stack);
-		// partner-1's ids never meet the other suites' units (7, 42, 43, 44, 9999 belong to others).
+		// partner-1's ids never meet the other suites' units (7, 42, 43, 44, 9999 belong
+		// to others).
 		Reply file = this.stacks.downstream().get("/partners/partner-1/deltas/2026-11-20.jsonl");
 		assertThat(file.status()).as("%s", file).isEqualTo(200);
 		int accepted = Integer.parseInt(file.header("X-Delta-Accepted").orElseThrow());
@@ -46,18 +47,18 @@ class IngestionContractIT {
 		assertThat(ingestion.path("accepted").asInt()).isEqualTo(accepted);
 		assertThat(ingestion.path("rejected").asInt()).isEqualTo(rejected);
 		assertThat(ingestion.path("inserted").asInt() + ingestion.path("updated").asInt()
-				+ ingestion.path("unchanged").asInt()).isEqualTo(accepted);
+				+ ingestion.path("unchanged").asInt())
+			.isEqualTo(accepted);
 		URI location = URI.create(first.header("Location").orElseThrow());
 		assertThat(location.getPath()).isEqualTo(UnitPaths.INGESTIONS + "/" + ingestion.path("id").asLong());
 
 		Reply details = client.send(Call.get(location.getRawPath()).header("Authorization", basic("bob")));
 		assertThat(details.status()).as("%s", details).isEqualTo(200);
 		assertThat(details.json().path("rejectionsTotal").asInt()).isEqualTo(rejected);
-		assertThat(details.json().path("rejections")).hasSize(Math.min(rejected, 100))
-			.allSatisfy((rejection) -> {
-				assertThat(rejection.path("lineNumber").asInt()).isGreaterThan(1);
-				assertThat(rejection.path("reason").asString()).isNotBlank();
-			});
+		assertThat(details.json().path("rejections")).hasSize(Math.min(rejected, 100)).allSatisfy((rejection) -> {
+			assertThat(rejection.path("lineNumber").asInt()).isGreaterThan(1);
+			assertThat(rejection.path("reason").asString()).isNotBlank();
+		});
 
 		Reply second = client.send(ingest("partner-1", "2026-11-20"));
 
@@ -105,10 +106,11 @@ class IngestionContractIT {
 		Map<Stack, String> counts = new EnumMap<>(Stack.class);
 		for (Stack stack : Stack.CORE) {
 			JsonNode ingestion = this.stacks.client(stack).send(ingest("partner-2", "2026-11-19")).json();
-			counts.put(stack, ingestion.path("status").asString() + " lines=" + ingestion.path("lines").asInt()
-					+ " accepted=" + ingestion.path("accepted").asInt() + " inserted=" + ingestion.path("inserted").asInt()
-					+ " updated=" + ingestion.path("updated").asInt() + " unchanged=" + ingestion.path("unchanged").asInt()
-					+ " rejected=" + ingestion.path("rejected").asInt());
+			counts.put(stack,
+					ingestion.path("status").asString() + " lines=" + ingestion.path("lines").asInt() + " accepted="
+							+ ingestion.path("accepted").asInt() + " inserted=" + ingestion.path("inserted").asInt()
+							+ " updated=" + ingestion.path("updated").asInt() + " unchanged="
+							+ ingestion.path("unchanged").asInt() + " rejected=" + ingestion.path("rejected").asInt());
 		}
 		assertThat(counts.get(Stack.MVC_VT)).isEqualTo(counts.get(Stack.MVC));
 		assertThat(counts.get(Stack.WEBFLUX)).isEqualTo(counts.get(Stack.MVC));
@@ -121,8 +123,8 @@ class IngestionContractIT {
 	}
 
 	private static String basic(String user) {
-		return "Basic " + Base64.getEncoder()
-			.encodeToString((user + ":" + user + "-secret").getBytes(StandardCharsets.UTF_8));
+		return "Basic "
+				+ Base64.getEncoder().encodeToString((user + ":" + user + "-secret").getBytes(StandardCharsets.UTF_8));
 	}
 
 }

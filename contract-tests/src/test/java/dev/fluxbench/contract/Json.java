@@ -5,7 +5,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 final class Json {
 
-	/** Strict on purpose: a property the contract does not know is a difference, not noise. */
+	/**
+	 * Strict on purpose: a property the contract does not know is a difference, not
+	 * noise.
+	 */
 	static final JsonMapper MAPPER = JsonMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 		.enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)

@@ -17,8 +17,8 @@ import static dev.fluxbench.contract.ProblemAssertions.reasons;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every client mistake of the {@link BadRequest#CATALOGUE} against every stack: a 4xx problem
- * that names what is wrong, never a 500 and never a stack trace.
+ * Every client mistake of the {@link BadRequest#CATALOGUE} against every stack: a 4xx
+ * problem that names what is wrong, never a 500 and never a stack trace.
  */
 @ContractSuite
 class MalformedInputIT {
@@ -32,9 +32,10 @@ class MalformedInputIT {
 	}
 
 	/**
-	 * Request targets that are not URIs, as sent, and the instance each answer names: the same path
-	 * with what a URI may not hold %-encoded. Tomcat and Spring's Reactor Netty adapter both refuse
-	 * them before any handler, so each stack answers them outside its exception handler.
+	 * Request targets that are not URIs, as sent, and the instance each answer names: the
+	 * same path with what a URI may not hold %-encoded. Tomcat and Spring's Reactor Netty
+	 * adapter both refuse them before any handler, so each stack answers them outside its
+	 * exception handler.
 	 */
 	static Stream<Arguments> malformedUrisOnEveryStack() {
 		Map<String, String> targets = Map.of(ARTISTS + "/%", ARTISTS + "/%25", ARTISTS + "/%zz", ARTISTS + "/%25zz",
@@ -64,7 +65,8 @@ class MalformedInputIT {
 		JsonNode problem = assertProblem(reply, bad.expected());
 		if (bad.expected() == ProblemType.INVALID_FIELDS) {
 			assertThat(fields(problem)).as("fields named by %s", reply).containsExactlyElementsOf(bad.fields());
-			assertThat(reasons(problem)).as("reasons in %s", reply).allSatisfy((reason) -> assertThat(reason).isNotBlank());
+			assertThat(reasons(problem)).as("reasons in %s", reply)
+				.allSatisfy((reason) -> assertThat(reason).isNotBlank());
 		}
 		if (bad.reason() != null) {
 			assertThat(reasons(problem)).as("reasons in %s", reply).containsOnly(bad.reason());

@@ -24,8 +24,8 @@ import static dev.fluxbench.contract.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 002's operations, on every stack and variant, walked the way the seed's users walk them:
- * create, read eight times, delete.
+ * Seed 002's operations, on every stack and variant, walked the way the seed's users walk
+ * them: create, read eight times, delete.
  */
 @ContractSuite
 class OperationContractIT {
@@ -66,17 +66,19 @@ class OperationContractIT {
 			assertThat(again.description()).isEqualTo(operation.description());
 			assertThat(again.amount()).isEqualByComparingTo(operation.amount());
 		}
-		Reply list = client.send(Call.get(OPERATIONS + "?size=" + OperationPaths.MAX_PAGE_SIZE).header("Authorization", token));
+		Reply list = client
+			.send(Call.get(OPERATIONS + "?size=" + OperationPaths.MAX_PAGE_SIZE).header("Authorization", token));
 		assertThat(list.status()).as("%s", list).isEqualTo(200);
 		assertThat(operations(list)).extracting(OperationDto::id).contains(operation.id());
-		assertThat(list.header(OperationPaths.TOTAL_COUNT_HEADER)).hasValueSatisfying(
-				(total) -> assertThat(Long.parseLong(total)).isGreaterThanOrEqualTo(1));
+		assertThat(list.header(OperationPaths.TOTAL_COUNT_HEADER))
+			.hasValueSatisfying((total) -> assertThat(Long.parseLong(total)).isGreaterThanOrEqualTo(1));
 
 		Reply deleted = client.send(Call.of("DELETE", location.getRawPath()).header("Authorization", token));
 
 		assertThat(deleted.status()).as("%s", deleted).isEqualTo(204);
 		assertThat(deleted.body()).isEmpty();
-		assertProblem(client.send(Call.get(location.getRawPath()).header("Authorization", token)), ProblemType.NOT_FOUND);
+		assertProblem(client.send(Call.get(location.getRawPath()).header("Authorization", token)),
+				ProblemType.NOT_FOUND);
 		assertProblem(client.send(Call.of("DELETE", location.getRawPath()).header("Authorization", token)),
 				ProblemType.NOT_FOUND);
 	}
@@ -87,10 +89,12 @@ class OperationContractIT {
 		Client client = this.stacks.client(stack);
 		String token = AccountContractIT.bearer(client, SeedAccounts.USER);
 		for (int i = 0; i < 3; i++) {
-			assertThat(client.send(Call.post(OPERATIONS, SEED_BODY).header("Authorization", token)).status()).isEqualTo(201);
+			assertThat(client.send(Call.post(OPERATIONS, SEED_BODY).header("Authorization", token)).status())
+				.isEqualTo(201);
 		}
 
-		Reply all = client.send(Call.get(OPERATIONS + "?size=" + OperationPaths.MAX_PAGE_SIZE).header("Authorization", token));
+		Reply all = client
+			.send(Call.get(OPERATIONS + "?size=" + OperationPaths.MAX_PAGE_SIZE).header("Authorization", token));
 		Reply firstTwo = client.send(Call.get(OPERATIONS + "?page=0&size=2").header("Authorization", token));
 		Reply defaultPage = client.send(Call.get(OPERATIONS).header("Authorization", token));
 
@@ -98,7 +102,8 @@ class OperationContractIT {
 		assertThat(ids).hasSizeGreaterThanOrEqualTo(3).isSorted();
 		assertThat(operations(firstTwo)).extracting(OperationDto::id).containsExactlyElementsOf(ids.subList(0, 2));
 		assertThat(operations(defaultPage)).hasSize(Math.min(ids.size(), OperationPaths.DEFAULT_PAGE_SIZE));
-		// Other tests of this class may create operations on this stack at the same time; the total only grows.
+		// Other tests of this class may create operations on this stack at the same time;
+		// the total only grows.
 		assertThat(Long.parseLong(firstTwo.header(OperationPaths.TOTAL_COUNT_HEADER).orElseThrow()))
 			.isGreaterThanOrEqualTo(ids.size());
 	}
@@ -148,8 +153,9 @@ class OperationContractIT {
 	}
 
 	/**
-	 * What a variant changes is how operations reach the database, never what the client sees: the
-	 * same requests get the same answers from every stack and variant, ids and hosts aside.
+	 * What a variant changes is how operations reach the database, never what the client
+	 * sees: the same requests get the same answers from every stack and variant, ids and
+	 * hosts aside.
 	 */
 	@Test
 	void sameRequestsShouldGetTheSameAnswersFromEveryStackAndVariant() {
@@ -162,8 +168,8 @@ class OperationContractIT {
 			calls.put("wrong password", Call.post(dev.fluxbench.contract.account.AccountPaths.AUTHENTICATE,
 					AccountContractIT.credentials("admin", "wrong")));
 			calls.put("unknown operation", Call.get(OPERATIONS + "/999999999").header("Authorization", token));
-			calls.put("invalid operation", Call.post(OPERATIONS, SEED_BODY.replace("SAMPLE_TEXT", ""))
-				.header("Authorization", token));
+			calls.put("invalid operation",
+					Call.post(OPERATIONS, SEED_BODY.replace("SAMPLE_TEXT", "")).header("Authorization", token));
 			calls.put("size too large", Call.get(OPERATIONS + "?size=1001").header("Authorization", token));
 			calls.put("create", Call.post(OPERATIONS, SEED_BODY).header("Authorization", token));
 			Map<String, String> ofStack = new LinkedHashMap<>();
@@ -172,9 +178,10 @@ class OperationContractIT {
 		}
 
 		SoftAssertions softly = new SoftAssertions();
-		answers.forEach((stack, ofStack) -> ofStack.forEach((name, answer) -> softly.assertThat(answer)
-			.as("%s answering '%s', compared with mvc", stack, name)
-			.isEqualTo(answers.get(Stack.MVC).get(name))));
+		answers.forEach((stack,
+				ofStack) -> ofStack.forEach((name, answer) -> softly.assertThat(answer)
+					.as("%s answering '%s', compared with mvc", stack, name)
+					.isEqualTo(answers.get(Stack.MVC).get(name))));
 		softly.assertAll();
 	}
 

@@ -13,7 +13,10 @@ final class ProblemAssertions {
 
 	static final String PROBLEM_JSON = "application/problem+json";
 
-	/** RFC 9457's members, our {@code errors}, and the {@code success} flag of the partner-data API. */
+	/**
+	 * RFC 9457's members, our {@code errors}, and the {@code success} flag of the
+	 * partner-data API.
+	 */
 	private static final Set<String> PROPERTIES = Set.of("type", "title", "status", "detail", "instance", "errors",
 			"success");
 
@@ -24,7 +27,9 @@ final class ProblemAssertions {
 	private ProblemAssertions() {
 	}
 
-	/** Asserts the reply is this problem, and returns its body for more specific checks. */
+	/**
+	 * Asserts the reply is this problem, and returns its body for more specific checks.
+	 */
 	static JsonNode assertProblem(Reply reply, ProblemType type) {
 		assertThat(reply.status()).as("status of %s", reply).isEqualTo(type.status());
 		assertThat(reply.mediaType()).as("content type of %s", reply).isEqualTo(PROBLEM_JSON);

@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * Just enough of the Prometheus text format (and of OpenMetrics, its superset) to read gauges:
- * samples with their labels and values, comments and timestamps skipped.
+ * Just enough of the Prometheus text format (and of OpenMetrics, its superset) to read
+ * gauges: samples with their labels and values, comments and timestamps skipped.
  */
 final class PrometheusText {
 
@@ -48,8 +48,9 @@ final class PrometheusText {
 	}
 
 	/**
-	 * The sum of the samples of this metric whose labels include these, for example all pools of
-	 * a gauge; empty when there is no such sample, which is not the same as zero.
+	 * The sum of the samples of this metric whose labels include these, for example all
+	 * pools of a gauge; empty when there is no such sample, which is not the same as
+	 * zero.
 	 */
 	OptionalDouble sum(String name, Map<String, String> labels) {
 		List<Sample> matching = samples(name).stream().filter((sample) -> sample.has(labels)).toList();

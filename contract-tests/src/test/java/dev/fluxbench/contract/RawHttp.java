@@ -19,8 +19,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Requests that no HTTP client sends, such as a path with a bare {@code %}, written on a socket as
- * they stand. One request per connection, closed after the answer.
+ * Requests that no HTTP client sends, such as a path with a bare {@code %}, written on a
+ * socket as they stand. One request per connection, closed after the answer.
  */
 final class RawHttp {
 
@@ -30,8 +30,9 @@ final class RawHttp {
 	}
 
 	/**
-	 * Sends {@code GET target} as it stands, and answers the stack's reply as if to {@code recordedAs},
-	 * the same request in a form a URI can hold, which the contract's assertions read.
+	 * Sends {@code GET target} as it stands, and answers the stack's reply as if to
+	 * {@code recordedAs}, the same request in a form a URI can hold, which the contract's
+	 * assertions read.
 	 */
 	static Reply get(String from, URI base, String target, Call recordedAs) {
 		try (Socket socket = new Socket()) {

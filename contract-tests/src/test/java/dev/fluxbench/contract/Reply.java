@@ -13,6 +13,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * A stack's answer to a {@link Call}.
+ *
  * @param from who answered, such as {@code h2/webflux}, for failure messages
  */
 record Reply(String from, Call call, int status, HttpHeaders headers, String body) {

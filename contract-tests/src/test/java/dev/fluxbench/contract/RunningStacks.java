@@ -12,9 +12,9 @@ import org.junit.jupiter.params.provider.ArgumentsProvider;
 import org.junit.jupiter.params.support.ParameterDeclarations;
 
 /**
- * Provides the {@link Stacks} of every reachable database. They live in the root store, so that
- * all test classes share one start of each stack (a start costs seconds, a test milliseconds),
- * and JUnit closes them when the whole run is over.
+ * Provides the {@link Stacks} of every reachable database. They live in the root store,
+ * so that all test classes share one start of each stack (a start costs seconds, a test
+ * milliseconds), and JUnit closes them when the whole run is over.
  */
 final class RunningStacks implements ArgumentsProvider {
 

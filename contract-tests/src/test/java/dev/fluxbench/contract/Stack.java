@@ -3,10 +3,10 @@ package dev.fluxbench.contract;
 import java.util.List;
 
 /**
- * The stacks under test. mvc and mvc-vt are the same jar: virtual threads are a profile, not a fork.
- * Seed 002's webflux variants are profiles of the webflux jar that change only how operations (and
- * their accounts) reach the database, so they run the account and operation suites only; the
- * {@link #CORE} stacks run every suite.
+ * The stacks under test. mvc and mvc-vt are the same jar: virtual threads are a profile,
+ * not a fork. Seed 002's webflux variants are profiles of the webflux jar that change
+ * only how operations (and their accounts) reach the database, so they run the account
+ * and operation suites only; the {@link #CORE} stacks run every suite.
  */
 enum Stack {
 
@@ -16,10 +16,16 @@ enum Stack {
 
 	WEBFLUX("webflux", App.WEBFLUX, List.of()),
 
-	/** The reactive REST layer over the blocking JPA repository, on Schedulers.boundedElastic(). */
+	/**
+	 * The reactive REST layer over the blocking JPA repository, on
+	 * Schedulers.boundedElastic().
+	 */
 	WEBFLUX_JDBC("webflux-jdbc", App.WEBFLUX, List.of("jdbc")),
 
-	/** The same on Schedulers.parallel(): the wrong scheduler for blocking work, on purpose. */
+	/**
+	 * The same on Schedulers.parallel(): the wrong scheduler for blocking work, on
+	 * purpose.
+	 */
 	WEBFLUX_JDBC_PARALLEL("webflux-jdbc-parallel", App.WEBFLUX, List.of("jdbc", "parallel")),
 
 	/** WebFlux with blocking controller methods on virtual threads. */
@@ -40,7 +46,9 @@ enum Stack {
 		this.profiles = profiles;
 	}
 
-	/** The name the app reports in /actuator/info and in its metrics' {@code stack} tag. */
+	/**
+	 * The name the app reports in /actuator/info and in its metrics' {@code stack} tag.
+	 */
 	String id() {
 		return this.id;
 	}
@@ -55,8 +63,8 @@ enum Stack {
 	}
 
 	/**
-	 * The PostgreSQL schema (in MariaDB, the database) of this stack, so that the stacks never see
-	 * each other's writes.
+	 * The PostgreSQL schema (in MariaDB, the database) of this stack, so that the stacks
+	 * never see each other's writes.
 	 */
 	String schema() {
 		return "contract_" + this.id.replace('-', '_');

@@ -16,33 +16,38 @@ import dev.fluxbench.launcher.RunningService;
 import dev.fluxbench.ldap.EmbeddedDirectory;
 
 /**
- * The three stacks of one database, running from their jars against one downstream. Owns the
- * processes: closing it stops them.
+ * The three stacks of one database, running from their jars against one downstream. Owns
+ * the processes: closing it stops them.
  */
 final class Stacks implements AutoCloseable {
 
 	/**
-	 * The same flags for every stack: small fixed heaps, and C1 only, because these JVMs answer a
-	 * few hundred requests and C2 would only compete for the two cores. A fixed locale keeps
-	 * messages comparable across stacks.
+	 * The same flags for every stack: small fixed heaps, and C1 only, because these JVMs
+	 * answer a few hundred requests and C2 would only compete for the two cores. A fixed
+	 * locale keeps messages comparable across stacks.
 	 */
-	static final List<String> JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseSerialGC",
-			"-XX:TieredStopAtLevel=1", "-Duser.language=en", "-Duser.country=US", "--enable-native-access=ALL-UNNAMED");
+	static final List<String> JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+			"-Duser.language=en", "-Duser.country=US", "--enable-native-access=ALL-UNNAMED");
 
 	/** Enough for the suite's few concurrent requests per stack. */
 	static final int DB_POOL_SIZE = 6;
 
-	/** Short, so that the 504 tests are quick; far above a healthy downstream's answer time. */
+	/**
+	 * Short, so that the 504 tests are quick; far above a healthy downstream's answer
+	 * time.
+	 */
 	static final String DOWNSTREAM_READ_TIMEOUT = "2s";
 
-	/** The chain's time limiter: as short as the read timeout above, for the same reasons. */
+	/**
+	 * The chain's time limiter: as short as the read timeout above, for the same reasons.
+	 */
 	static final String CHAIN_TIMEOUT = "2s";
 
 	/**
-	 * The chain's guards, made quick to trip and to heal so that ChainContractIT opens a breaker and
-	 * sees it close again within seconds: a window of the last 20 calls, which the suite's few
-	 * failing calls per stack cannot half fill, and a short wait when open, yet long enough for the
-	 * test to see it open. Only the chain reads them.
+	 * The chain's guards, made quick to trip and to heal so that ChainContractIT opens a
+	 * breaker and sees it close again within seconds: a window of the last 20 calls,
+	 * which the suite's few failing calls per stack cannot half fill, and a short wait
+	 * when open, yet long enough for the test to see it open. Only the chain reads them.
 	 */
 	static final List<String> CHAIN_GUARDS = List.of(
 			"--resilience4j.circuitbreaker.instances.downstream.sliding-window-type=COUNT_BASED",
@@ -64,10 +69,14 @@ final class Stacks implements AutoCloseable {
 		this.database = database;
 		this.services = services;
 		this.downstream = new Client("downstream", downstream.baseUri());
-		services.forEach((stack, service) -> this.clients.put(stack, new Client(database + "/" + stack, service.baseUri())));
+		services.forEach(
+				(stack, service) -> this.clients.put(stack, new Client(database + "/" + stack, service.baseUri())));
 	}
 
-	/** Lines of a partner's delta file: enough for batches and rejections, quick to ingest six times. */
+	/**
+	 * Lines of a partner's delta file: enough for batches and rejections, quick to ingest
+	 * six times.
+	 */
 	static final int DELTA_FILE_UNITS = 2000;
 
 	/** Files with broken and repeated lines, so that every ingestion rejects some. */
@@ -89,11 +98,13 @@ final class Stacks implements AutoCloseable {
 	private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
 
 	/**
-	 * Starts the three stacks side by side to shorten the suite: a start-up is mostly one thread
-	 * loading classes and migrating a database, so three of them share two cores well.
+	 * Starts the three stacks side by side to shorten the suite: a start-up is mostly one
+	 * thread loading classes and migrating a database, so three of them share two cores
+	 * well.
 	 */
 	static Stacks start(Database database, RunningService downstream, EmbeddedDirectory directory) {
-		// Every jar is looked up before anything starts, so that a missing one leaves nothing running.
+		// Every jar is looked up before anything starts, so that a missing one leaves
+		// nothing running.
 		Map<Stack, JvmService> definitions = new EnumMap<>(Stack.class);
 		for (Stack stack : Stack.values()) {
 			definitions.put(stack, service(database, stack, downstream, directory));
@@ -142,12 +153,16 @@ final class Stacks implements AutoCloseable {
 					"--fluxbench.ingestion.base-url=" + downstream.baseUri(),
 					// No ingestion of its own during the suite: only the tests' ones.
 					"--fluxbench.ingestion.schedule=-", "--fluxbench.ldap.url=" + directory.url(),
-					// Six stacks share one database server, and the jdbc variants hold a JDBC and an R2DBC
-					// pool each: at the benchmark's pool size they would pass PostgreSQL's 100 connections.
+					// Six stacks share one database server, and the jdbc variants hold a
+					// JDBC and an R2DBC
+					// pool each: at the benchmark's pool size they would pass
+					// PostgreSQL's 100 connections.
 					"--fluxbench.db.pool.max-size=" + DB_POOL_SIZE)
 			.args(CHAIN_GUARDS)
-			// Six stacks start at once on two cores, beside the other database's: each takes many times
-			// its start-up alone, and longer still on a busy machine. The wait ends as soon as it is ready.
+			// Six stacks start at once on two cores, beside the other database's: each
+			// takes many times
+			// its start-up alone, and longer still on a busy machine. The wait ends as
+			// soon as it is ready.
 			.readyTimeout(READY_TIMEOUT)
 			.logFile(logs().resolve(database + "-" + stack.id() + ".log"));
 	}
@@ -164,7 +179,10 @@ final class Stacks implements AutoCloseable {
 		return this.clients.get(stack);
 	}
 
-	/** The downstream every stack calls: the passthrough's target and the partners' file server. */
+	/**
+	 * The downstream every stack calls: the passthrough's target and the partners' file
+	 * server.
+	 */
 	Client downstream() {
 		return this.downstream;
 	}

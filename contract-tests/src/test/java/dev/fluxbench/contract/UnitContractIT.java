@@ -22,9 +22,10 @@ import static dev.fluxbench.contract.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The partner-data API (seed 000), the same in every stack: HTTP Basic against the LDAP directory,
- * the requester allow-list of the registry config, the lookup's {@code "success"} body, and the
- * fresh fetch from the partner's SOAP repository (the downstream).
+ * The partner-data API (seed 000), the same in every stack: HTTP Basic against the LDAP
+ * directory, the requester allow-list of the registry config, the lookup's
+ * {@code "success"} body, and the fresh fetch from the partner's SOAP repository (the
+ * downstream).
  */
 @ContractSuite
 class UnitContractIT {
@@ -75,8 +76,8 @@ class UnitContractIT {
 	@ParameterizedTest(name = "{0}")
 	@CoreStacks
 	void lookupWithAWrongPasswordShouldAnswer401(Stack stack) {
-		Reply reply = this.stacks.client(stack).send(lookup(42, "loadtest", "loadtest").header("Authorization",
-				basic("loadtest", "not-the-secret")));
+		Reply reply = this.stacks.client(stack)
+			.send(lookup(42, "loadtest", "loadtest").header("Authorization", basic("loadtest", "not-the-secret")));
 
 		assertProblem(reply, ProblemType.UNAUTHORIZED);
 	}
@@ -155,7 +156,8 @@ class UnitContractIT {
 		calls.put("unit 7", lookup(7, "loadtest", "loadtest"));
 		calls.put("unit 9999 as reporting", lookup(9999, "ada", "reporting"));
 		calls.put("no credentials", Call.get(UnitPaths.UNITS + "/7").header(UnitPaths.REQUESTER_HEADER, "loadtest"));
-		calls.put("unknown user", lookup(7, "loadtest", "loadtest").header("Authorization", basic("eve", "eve-secret")));
+		calls.put("unknown user",
+				lookup(7, "loadtest", "loadtest").header("Authorization", basic("eve", "eve-secret")));
 		calls.put("disabled requester", lookup(7, "loadtest", "archive"));
 		calls.put("unknown requester", lookup(7, "loadtest", "someone"));
 		calls.put("unknown unit", lookup(123_456, "loadtest", "loadtest"));

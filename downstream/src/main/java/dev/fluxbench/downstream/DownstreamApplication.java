@@ -5,8 +5,8 @@ import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 /**
- * The slow service behind every passthrough. It waits on timers, never on threads, so that a
- * benchmark measures the stack in front of it and not this.
+ * The slow service behind every passthrough. It waits on timers, never on threads, so
+ * that a benchmark measures the stack in front of it and not this.
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan

@@ -16,8 +16,8 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * The downstream's two resources. Every check happens before the wait, so a bad request is refused
- * at once instead of after the delay it asked for.
+ * The downstream's two resources. Every check happens before the wait, so a bad request
+ * is refused at once instead of after the delay it asked for.
  */
 @Component
 class DownstreamHandler {
@@ -64,8 +64,8 @@ class DownstreamHandler {
 	}
 
 	/*
-	 * Deferred, so that a bad knob becomes an error signal the router's problem handler sees, and
-	 * the schedule's phase is the one under way when the request arrives.
+	 * Deferred, so that a bad knob becomes an error signal the router's problem handler
+	 * sees, and the schedule's phase is the one under way when the request arrives.
 	 */
 	private Mono<Faults> faults(ServerRequest request) {
 		return Mono.fromSupplier(() -> Faults.of(request.headers(), this.maxWait, this.schedules::current));

@@ -40,10 +40,11 @@ class DownstreamRoutes {
 	}
 
 	/**
-	 * Whatever no route takes gets a problem of the contract's shape rather than Boot's error JSON:
-	 * a 405 with the methods the path takes, or a 404 if no route takes it at all. The methods are
-	 * found by asking the routes themselves, so that no second list of them can drift. The
-	 * actuator's endpoints never get here: their mapping comes before the routes'.
+	 * Whatever no route takes gets a problem of the contract's shape rather than Boot's
+	 * error JSON: a 405 with the methods the path takes, or a 404 if no route takes it at
+	 * all. The methods are found by asking the routes themselves, so that no second list
+	 * of them can drift. The actuator's endpoints never get here: their mapping comes
+	 * before the routes'.
 	 */
 	private static Mono<ServerResponse> outsideTheContract(RouterFunction<ServerResponse> contract,
 			ServerRequest request) {

@@ -7,13 +7,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * Limits of the downstream itself. Named {@code downstream-server} because {@code fluxbench.downstream}
- * is the apps' client side of the same service.
+ * Limits of the downstream itself. Named {@code downstream-server} because
+ * {@code fluxbench.downstream} is the apps' client side of the same service.
  *
- * @param maxBytes the largest body {@code GET /delay/{ms}} sends; this much memory is held for the
- * lifetime of the process, whatever the load
- * @param maxWait the longest a request may wait, through {@code /delay/{ms}}, {@code X-Fault-Stall}
- * or {@code X-Delay-Ms}; bounded so that a forgotten client cannot hold a request forever
+ * @param maxBytes the largest body {@code GET /delay/{ms}} sends; this much memory is
+ * held for the lifetime of the process, whatever the load
+ * @param maxWait the longest a request may wait, through {@code /delay/{ms}},
+ * {@code X-Fault-Stall} or {@code X-Delay-Ms}; bounded so that a forgotten client cannot
+ * hold a request forever
  * @param partner the partner file server's defaults
  * @param soap the partner's SOAP repository
  * @param faultSchedule what {@code PUT /faults/schedule} accepts
@@ -24,10 +25,12 @@ record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @Defa
 
 	DownstreamServerProperties {
 		if (maxBytes.isNegative() || maxBytes.toBytes() > Integer.MAX_VALUE - 8) {
-			throw new IllegalArgumentException("fluxbench.downstream-server.max-bytes must be from 0 to 2GB, not " + maxBytes);
+			throw new IllegalArgumentException(
+					"fluxbench.downstream-server.max-bytes must be from 0 to 2GB, not " + maxBytes);
 		}
 		if (maxWait.isNegative()) {
-			throw new IllegalArgumentException("fluxbench.downstream-server.max-wait must not be negative, not " + maxWait);
+			throw new IllegalArgumentException(
+					"fluxbench.downstream-server.max-wait must not be negative, not " + maxWait);
 		}
 		if (soap.delay().compareTo(maxWait) > 0) {
 			throw new IllegalArgumentException("fluxbench.downstream-server.soap.delay must not exceed max-wait ("
@@ -36,10 +39,12 @@ record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @Defa
 	}
 
 	/**
-	 * What {@code GET /partners/{partner}/deltas/{day}.jsonl} generates when the request does not say.
+	 * What {@code GET /partners/{partner}/deltas/{day}.jsonl} generates when the request
+	 * does not say.
 	 *
 	 * @param units unit lines in a file
-	 * @param maxUnits the most a request may ask for; a file is streamed, so this bounds time, not memory
+	 * @param maxUnits the most a request may ask for; a file is streamed, so this bounds
+	 * time, not memory
 	 * @param seed the generator's seed
 	 * @param malformedEvery break every n-th line, 0 for none
 	 * @param duplicateEvery repeat an earlier id on every n-th line, 0 for none
@@ -51,15 +56,17 @@ record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @Defa
 
 		Partner {
 			if (maxUnits < 0 || units < 0 || units > maxUnits) {
-				throw new IllegalArgumentException("fluxbench.downstream-server.partner.units must be from 0 to max-units ("
-						+ maxUnits + "), not " + units);
+				throw new IllegalArgumentException(
+						"fluxbench.downstream-server.partner.units must be from 0 to max-units (" + maxUnits + "), not "
+								+ units);
 			}
 			if (malformedEvery < 0 || duplicateEvery < 0) {
 				throw new IllegalArgumentException(
 						"fluxbench.downstream-server.partner.malformed-every and duplicate-every must be 0 or more");
 			}
 			if (days < 1) {
-				throw new IllegalArgumentException("fluxbench.downstream-server.partner.days must be 1 or more, not " + days);
+				throw new IllegalArgumentException(
+						"fluxbench.downstream-server.partner.days must be 1 or more, not " + days);
 			}
 		}
 
@@ -67,25 +74,29 @@ record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @Defa
 
 	/**
 	 * @param units the repository knows ids 1 to this
-	 * @param delay how long it takes to answer, unless a request says otherwise with {@code X-Delay-Ms}
+	 * @param delay how long it takes to answer, unless a request says otherwise with
+	 * {@code X-Delay-Ms}
 	 */
 	record Soap(@DefaultValue("200000") long units, @DefaultValue("50ms") Duration delay) {
 
 		Soap {
 			if (units < 0) {
-				throw new IllegalArgumentException("fluxbench.downstream-server.soap.units must not be negative, not " + units);
+				throw new IllegalArgumentException(
+						"fluxbench.downstream-server.soap.units must not be negative, not " + units);
 			}
 			if (delay.isNegative()) {
-				throw new IllegalArgumentException("fluxbench.downstream-server.soap.delay must not be negative, not " + delay);
+				throw new IllegalArgumentException(
+						"fluxbench.downstream-server.soap.delay must not be negative, not " + delay);
 			}
 		}
 
 	}
 
 	/**
-	 * Bounds of a fault schedule. A schedule is held in memory and each request walks its phases,
-	 * so their number is bounded; its length is bounded so that every instant it names exists.
-	 * A phase's stall is bounded by {@code max-wait}, as {@code X-Fault-Stall} is.
+	 * Bounds of a fault schedule. A schedule is held in memory and each request walks its
+	 * phases, so their number is bounded; its length is bounded so that every instant it
+	 * names exists. A phase's stall is bounded by {@code max-wait}, as
+	 * {@code X-Fault-Stall} is.
 	 *
 	 * @param maxPhases the most phases a schedule may have
 	 * @param maxLength the longest one pass over its phases may last

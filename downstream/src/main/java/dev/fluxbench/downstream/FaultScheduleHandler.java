@@ -16,9 +16,9 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * {@code /faults/schedule}: faults that change over time, set for every request that sends no
- * fault header of its own (docs/faults.md). The harness sets one when a measured load starts and
- * clears it when the load ends.
+ * {@code /faults/schedule}: faults that change over time, set for every request that
+ * sends no fault header of its own (docs/faults.md). The harness sets one when a measured
+ * load starts and clears it when the load ends.
  */
 @Component
 class FaultScheduleHandler {
@@ -38,7 +38,10 @@ class FaultScheduleHandler {
 		this.limits = properties.faultSchedule();
 	}
 
-	/** {@code PUT}: replaces any schedule with this one, from now, and answers what {@code GET} would. */
+	/**
+	 * {@code PUT}: replaces any schedule with this one, from now, and answers what
+	 * {@code GET} would.
+	 */
 	Mono<ServerResponse> set(ServerRequest request) {
 		return JsonBodies.read(request, FaultSchedule.class, this.validator, this::beyondLimits)
 			.flatMap((schedule) -> ServerResponse.ok()
@@ -48,9 +51,8 @@ class FaultScheduleHandler {
 
 	/** {@code GET}: the schedule, when it started, and the phase under way. */
 	Mono<ServerResponse> get(ServerRequest request) {
-		return Mono.defer(() -> ServerResponse.ok()
-			.contentType(MediaType.APPLICATION_JSON)
-			.bodyValue(this.schedules.status()));
+		return Mono.defer(
+				() -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(this.schedules.status()));
 	}
 
 	/** {@code DELETE}: healthy again, whether or not a schedule was set. */
@@ -61,7 +63,10 @@ class FaultScheduleHandler {
 		});
 	}
 
-	/** What the validator's annotations cannot say: durations in range, and the schedule's bounds. */
+	/**
+	 * What the validator's annotations cannot say: durations in range, and the schedule's
+	 * bounds.
+	 */
 	private List<InvalidField> beyondLimits(FaultSchedule schedule) {
 		List<InvalidField> errors = new ArrayList<>();
 		if (schedule.phases().size() > this.limits.maxPhases()) {

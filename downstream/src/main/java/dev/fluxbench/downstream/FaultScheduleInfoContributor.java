@@ -7,7 +7,10 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.stereotype.Component;
 
-/** What {@code PUT /faults/schedule} accepts, under {@code faultSchedule} in /actuator/info. */
+/**
+ * What {@code PUT /faults/schedule} accepts, under {@code faultSchedule} in
+ * /actuator/info.
+ */
 @Component
 class FaultScheduleInfoContributor implements InfoContributor {
 

@@ -16,10 +16,11 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.stereotype.Component;
 
 /**
- * The fault schedule in force, if any: set, read and cleared through {@code /faults/schedule}, and
- * asked by every request without fault headers which phase is under way. The phase is worked out
- * from the clock on each request rather than switched by a timer, so nothing runs between requests
- * and a test moves a clock instead of waiting. Its gauges put the phase on the downstream's scrape.
+ * The fault schedule in force, if any: set, read and cleared through
+ * {@code /faults/schedule}, and asked by every request without fault headers which phase
+ * is under way. The phase is worked out from the clock on each request rather than
+ * switched by a timer, so nothing runs between requests and a test moves a clock instead
+ * of waiting. Its gauges put the phase on the downstream's scrape.
  */
 @Component
 class FaultSchedules implements MeterBinder {
@@ -57,19 +58,22 @@ class FaultSchedules implements MeterBinder {
 
 	@Override
 	public void bindTo(MeterRegistry registry) {
-		Gauge.builder("fluxbench.fault.phase", this,
-				(schedules) -> schedules.current().map(FaultSchedule.Window::phase).orElse(0))
+		Gauge
+			.builder("fluxbench.fault.phase", this,
+					(schedules) -> schedules.current().map(FaultSchedule.Window::phase).orElse(0))
 			.description("The fault schedule's phase under way, from 1; 0 when there is none")
 			.register(registry);
-		Gauge.builder("fluxbench.fault.failure.share", this,
-				(schedules) -> schedules.current().map((window) -> window.fault().failureShare()).orElse(0.0))
+		Gauge
+			.builder("fluxbench.fault.failure.share", this,
+					(schedules) -> schedules.current().map((window) -> window.fault().failureShare()).orElse(0.0))
 			.description("The share of requests without fault headers that the phase under way fails")
 			.register(registry);
-		Gauge.builder("fluxbench.fault.stall", this,
-				(schedules) -> schedules.current()
-					.map((window) -> window.fault().stall())
-					.map((stall) -> stall.toNanos() / 1e9)
-					.orElse(0.0))
+		Gauge
+			.builder("fluxbench.fault.stall", this,
+					(schedules) -> schedules.current()
+						.map((window) -> window.fault().stall())
+						.map((stall) -> stall.toNanos() / 1e9)
+						.orElse(0.0))
 			.description("How long the phase under way holds each request without fault headers")
 			.baseUnit("seconds")
 			.register(registry);

@@ -17,16 +17,19 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.web.reactive.function.server.ServerRequest;
 
 /**
- * The fault knobs of one request, read from its {@link FaultHeaders}, or else from the fault
- * schedule's phase under way. Headers rather than parameters, because the passthrough apps forward
- * them untouched: a test makes the downstream fail behind a whole stack without the stack knowing.
- * A request with any fault header takes its knobs from its headers alone, so a test that sends
- * them gets what it asked for whatever the schedule says.
+ * The fault knobs of one request, read from its {@link FaultHeaders}, or else from the
+ * fault schedule's phase under way. Headers rather than parameters, because the
+ * passthrough apps forward them untouched: a test makes the downstream fail behind a
+ * whole stack without the stack knowing. A request with any fault header takes its knobs
+ * from its headers alone, so a test that sends them gets what it asked for whatever the
+ * schedule says.
  *
- * @param status the status to fail with; without {@code rate}, every request fails with it
+ * @param status the status to fail with; without {@code rate}, every request fails with
+ * it
  * @param rate the fraction of requests that fail, with {@code status} or else 500
  * @param stall how long to wait instead of the delay the request asked for
- * @param phase the schedule's phase the knobs come from, from 1; null when they come from headers
+ * @param phase the schedule's phase the knobs come from, from 1; null when they come from
+ * headers
  */
 record Faults(@Nullable Integer status, @Nullable Double rate, @Nullable Duration stall, @Nullable Integer phase) {
 
@@ -59,9 +62,13 @@ record Faults(@Nullable Integer status, @Nullable Double rate, @Nullable Duratio
 		return new Faults(status, rate, (stall != null) ? Duration.ofMillis(stall) : null, null);
 	}
 
-	/** Rolls the dice for one request: the status to fail it with, or empty to answer normally. */
+	/**
+	 * Rolls the dice for one request: the status to fail it with, or empty to answer
+	 * normally.
+	 */
 	OptionalInt failure() {
-		boolean fails = (this.rate != null) ? ThreadLocalRandom.current().nextDouble() < this.rate : this.status != null;
+		boolean fails = (this.rate != null) ? ThreadLocalRandom.current().nextDouble() < this.rate
+				: this.status != null;
 		return fails ? OptionalInt.of((this.status != null) ? this.status : FaultPhase.DEFAULT_FAILURE)
 				: OptionalInt.empty();
 	}
@@ -75,9 +82,9 @@ record Faults(@Nullable Integer status, @Nullable Double rate, @Nullable Duratio
 	}
 
 	/**
-	 * How long to hold a request that asked for {@code requested}. Failures wait too, so that a
-	 * failing downstream costs its caller as much time as a healthy one; ask for no delay to fail
-	 * fast.
+	 * How long to hold a request that asked for {@code requested}. Failures wait too, so
+	 * that a failing downstream costs its caller as much time as a healthy one; ask for
+	 * no delay to fail fast.
 	 */
 	Duration wait(Duration requested) {
 		return (this.stall != null) ? this.stall : requested;

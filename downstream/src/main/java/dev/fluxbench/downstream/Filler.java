@@ -9,15 +9,16 @@ import org.springframework.http.ReactiveHttpOutputMessage;
 import org.springframework.web.reactive.function.BodyInserter;
 
 /**
- * Bodies of any size up to a maximum, cut from one block filled at startup. A response of N bytes
- * costs a view of the block, not N bytes of heap: at thousands of responses a second, allocating
- * each body would make the downstream's GC part of what the benchmark measures.
+ * Bodies of any size up to a maximum, cut from one block filled at startup. A response of
+ * N bytes costs a view of the block, not N bytes of heap: at thousands of responses a
+ * second, allocating each body would make the downstream's GC part of what the benchmark
+ * measures.
  */
 final class Filler {
 
 	/*
-	 * Direct, so that Netty hands it to the socket as it is instead of copying each heap body into a
-	 * direct buffer first. Read-only, because every response shares it.
+	 * Direct, so that Netty hands it to the socket as it is instead of copying each heap
+	 * body into a direct buffer first. Read-only, because every response shares it.
 	 */
 	private final ByteBuffer block;
 

@@ -17,8 +17,9 @@ import org.springframework.web.server.ServerWebInputException;
 import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 
 /**
- * A JSON body read and validated as every resource of the downstream reads one, so that a body
- * that is missing, not JSON, of the wrong type or invalid gets the same problem wherever it is sent.
+ * A JSON body read and validated as every resource of the downstream reads one, so that a
+ * body that is missing, not JSON, of the wrong type or invalid gets the same problem
+ * wherever it is sent.
  */
 final class JsonBodies {
 
@@ -31,8 +32,8 @@ final class JsonBodies {
 	}
 
 	/**
-	 * The body, checked by the validator and by {@code limits}, whose fields are named in the same
-	 * problem as the validator's: a client learns every invalid field at once.
+	 * The body, checked by the validator and by {@code limits}, whose fields are named in
+	 * the same problem as the validator's: a client learns every invalid field at once.
 	 */
 	static <T> Mono<T> read(ServerRequest request, Class<T> type, Validator validator,
 			Function<T, List<InvalidField>> limits) {
@@ -46,8 +47,8 @@ final class JsonBodies {
 	}
 
 	/*
-	 * An empty body reaches Jackson as an empty buffer or as no buffer at all, depending on the
-	 * client; both are a missing body, not a shape Jackson failed to read.
+	 * An empty body reaches Jackson as an empty buffer or as no buffer at all, depending
+	 * on the client; both are a missing body, not a shape Jackson failed to read.
 	 */
 	private static Problem unreadable(ServerRequest request, Throwable failure) {
 		return (request.headers().contentLength().orElse(-1) == 0) ? BadInput.missingBody()
@@ -55,8 +56,8 @@ final class JsonBodies {
 	}
 
 	/*
-	 * The path as the JSON has it: a null item of a list is phases[0], which Hibernate Validator
-	 * writes as phases[0].<list element>.
+	 * The path as the JSON has it: a null item of a list is phases[0], which Hibernate
+	 * Validator writes as phases[0].<list element>.
 	 */
 	private static String field(ConstraintViolation<?> violation) {
 		return violation.getPropertyPath().toString().replaceAll("\\.<[^>]+>", "");

@@ -30,23 +30,29 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.util.UriComponentsBuilder;
 
 /**
- * The partners' file server: each of the seed's partners uploads a delta file a day (thesis,
- * chapter 4), and here is where the apps download them. Files are not stored; they are generated
- * as they are sent, the same bytes for the same request, so that a file of ten million lines costs
- * one chunk of memory rather than its size.
+ * The partners' file server: each of the seed's partners uploads a delta file a day
+ * (thesis, chapter 4), and here is where the apps download them. Files are not stored;
+ * they are generated as they are sent, the same bytes for the same request, so that a
+ * file of ten million lines costs one chunk of memory rather than its size.
  */
 @Component
 class PartnerFileHandler {
 
 	static final MediaType NDJSON = MediaType.parseMediaType(DeltaFormat.MEDIA_TYPE);
 
-	/** How many unit lines a file has that a reader will accept, so a client can check its ingestion. */
+	/**
+	 * How many unit lines a file has that a reader will accept, so a client can check its
+	 * ingestion.
+	 */
 	static final String ACCEPTED_HEADER = "X-Delta-Accepted";
 
 	/** How many unit lines a file has that a reader will reject, duplicates included. */
 	static final String REJECTED_HEADER = "X-Delta-Rejected";
 
-	/* About 150 lines a chunk: big enough for few writes, small enough that memory is no concern. */
+	/*
+	 * About 150 lines a chunk: big enough for few writes, small enough that memory is no
+	 * concern.
+	 */
 	private static final int CHUNK_CHARS = 32 * 1024;
 
 	private final DownstreamServerProperties.Partner defaults;
@@ -58,7 +64,10 @@ class PartnerFileHandler {
 		this.clock = clock.getIfAvailable(Clock::systemUTC);
 	}
 
-	/** {@code GET /partners/{partner}/deltas}: the days on offer, oldest first, with their files' URLs. */
+	/**
+	 * {@code GET /partners/{partner}/deltas}: the days on offer, oldest first, with their
+	 * files' URLs.
+	 */
 	Mono<ServerResponse> days(ServerRequest request) {
 		return Mono.fromSupplier(() -> partner(request)).flatMap((partner) -> {
 			LocalDate today = today();
@@ -75,7 +84,10 @@ class PartnerFileHandler {
 		});
 	}
 
-	/** {@code GET /partners/{partner}/deltas/{day}.jsonl?units&seed&malformedEvery&duplicateEvery}. */
+	/**
+	 * {@code GET
+	 * /partners/{partner}/deltas/{day}.jsonl?units&seed&malformedEvery&duplicateEvery}.
+	 */
 	Mono<ServerResponse> file(ServerRequest request) {
 		return Mono.fromSupplier(() -> generator(request)).flatMap((generator) -> {
 			Produced produced = generator.produced();
@@ -115,8 +127,8 @@ class PartnerFileHandler {
 	}
 
 	/*
-	 * Pulled: Netty asks for a chunk when the previous ones are on their way, so a slow client holds
-	 * back the generator instead of a backlog of lines piling up in memory.
+	 * Pulled: Netty asks for a chunk when the previous ones are on their way, so a slow
+	 * client holds back the generator instead of a backlog of lines piling up in memory.
 	 */
 	private static BodyInserter<Flux<DataBuffer>, ReactiveHttpOutputMessage> lines(DeltaFileGenerator generator) {
 		return (message, context) -> message
@@ -156,7 +168,8 @@ class PartnerFileHandler {
 		catch (NumberFormatException ex) {
 			// Falls through to the same answer as a number out of range.
 		}
-		String expected = (min == Long.MIN_VALUE) ? "expected an integer" : "expected an integer from " + min + " to " + max;
+		String expected = (min == Long.MIN_VALUE) ? "expected an integer"
+				: "expected an integer from " + min + " to " + max;
 		throw new ProblemException(BadInput.invalidParameter(name, value, expected));
 	}
 

@@ -15,8 +15,9 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * Turns problems into RFC 9457 answers of the same shape as the apps' (type, title, status, detail,
- * instance and, for invalid fields, {@code errors}), so a client reads one format across the bench.
+ * Turns problems into RFC 9457 answers of the same shape as the apps' (type, title,
+ * status, detail, instance and, for invalid fields, {@code errors}), so a client reads
+ * one format across the bench.
  */
 final class Problems {
 
@@ -39,11 +40,13 @@ final class Problems {
 	}
 
 	/**
-	 * An injected fault: a plain problem (type {@code about:blank}, the status's reason as title),
-	 * since the status is whatever the test asked for and need not match any {@code ProblemType}.
+	 * An injected fault: a plain problem (type {@code about:blank}, the status's reason
+	 * as title), since the status is whatever the test asked for and need not match any
+	 * {@code ProblemType}.
 	 */
 	static Mono<ServerResponse> injected(int status, String knob, ServerRequest request) {
-		return respond(ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(status), "Failure injected by " + knob + "."),
+		return respond(
+				ProblemDetail.forStatusAndDetail(HttpStatusCode.valueOf(status), "Failure injected by " + knob + "."),
 				request);
 	}
 

@@ -1,8 +1,9 @@
 package dev.fluxbench.downstream;
 
 /**
- * A SOAP fault on its way to the client, answered with HTTP 500 as SOAP 1.1 wants. {@code Client}
- * means the request was wrong, {@code Server} that the repository failed (or was told to).
+ * A SOAP fault on its way to the client, answered with HTTP 500 as SOAP 1.1 wants.
+ * {@code Client} means the request was wrong, {@code Server} that the repository failed
+ * (or was told to).
  */
 final class SoapFault extends RuntimeException {
 

@@ -14,10 +14,11 @@ import dev.fluxbench.contract.unit.UnitSoap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Reads {@code GetUnit} requests and writes the answers, as {@link UnitSoap} describes them. Reading
- * is StAX with DTDs and external entities off: a request body is untrusted, and a DOCTYPE is the door
- * to XXE (file reads, server-side requests) and entity expansion bombs. Writing is by hand, since
- * the answer has one fixed shape and the values are escaped here.
+ * Reads {@code GetUnit} requests and writes the answers, as {@link UnitSoap} describes
+ * them. Reading is StAX with DTDs and external entities off: a request body is untrusted,
+ * and a DOCTYPE is the door to XXE (file reads, server-side requests) and entity
+ * expansion bombs. Writing is by hand, since the answer has one fixed shape and the
+ * values are escaped here.
  */
 final class SoapMessages {
 
@@ -87,7 +88,10 @@ final class SoapMessages {
 		return xml.append("</u:").append(UnitSoap.RESPONSE).append('>').append(CLOSE).toString();
 	}
 
-	/** A SOAP 1.1 fault; {@code faultcode} and {@code faultstring} are unqualified, as 1.1 has them. */
+	/**
+	 * A SOAP 1.1 fault; {@code faultcode} and {@code faultstring} are unqualified, as 1.1
+	 * has them.
+	 */
 	static String fault(SoapFault fault) {
 		StringBuilder xml = new StringBuilder(PROLOG).append("<soap:Envelope xmlns:soap=\"")
 			.append(UnitSoap.ENVELOPE_NAMESPACE)
@@ -103,7 +107,8 @@ final class SoapMessages {
 	}
 
 	private static XMLInputFactory secureFactory() {
-		// The JDK's own parser, whatever else is on the class path, so these properties mean what they say.
+		// The JDK's own parser, whatever else is on the class path, so these properties
+		// mean what they say.
 		XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
 		factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
 		factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
@@ -116,8 +121,7 @@ final class SoapMessages {
 		while (reader.hasNext()) {
 			int event = reader.next();
 			switch (event) {
-				case XMLStreamConstants.START_ELEMENT, XMLStreamConstants.END_ELEMENT,
-						XMLStreamConstants.END_DOCUMENT:
+				case XMLStreamConstants.START_ELEMENT, XMLStreamConstants.END_ELEMENT, XMLStreamConstants.END_DOCUMENT:
 					return event;
 				case XMLStreamConstants.DTD:
 					throw SoapFault.client("The request has a DOCTYPE; DTDs are not accepted.");
@@ -183,7 +187,11 @@ final class SoapMessages {
 		if (message == null) {
 			return "unreadable.";
 		}
-		String line = message.lines().map(String::strip).filter((l) -> !l.isEmpty()).reduce((a, b) -> b).orElse(message);
+		String line = message.lines()
+			.map(String::strip)
+			.filter((l) -> !l.isEmpty())
+			.reduce((a, b) -> b)
+			.orElse(message);
 		return (line.length() > 200) ? line.substring(0, 197) + "..." : line;
 	}
 

@@ -20,26 +20,33 @@ import org.springframework.web.reactive.function.server.ServerRequest;
 import org.springframework.web.reactive.function.server.ServerResponse;
 
 /**
- * The partner's external repository (thesis, chapter 4: "query single data unit directly from
- * external data repositories to get the freshest data"): {@code POST /soap/units}, SOAP 1.1. It
- * knows the seed's units, and more ids beyond them, one change newer than the seed, so that an app
- * that asks it for fresh data visibly gets something the database does not have.
+ * The partner's external repository (thesis, chapter 4: "query single data unit directly
+ * from external data repositories to get the freshest data"): {@code POST /soap/units},
+ * SOAP 1.1. It knows the seed's units, and more ids beyond them, one change newer than
+ * the seed, so that an app that asks it for fresh data visibly gets something the
+ * database does not have.
  *
  * <p>
- * Like the rest of the downstream it answers after a delay on a timer. A request it cannot read is
- * refused at once; a fault it is asked for comes after the delay, as a failing repository costs its
- * caller as much time as a healthy one.
+ * Like the rest of the downstream it answers after a delay on a timer. A request it
+ * cannot read is refused at once; a fault it is asked for comes after the delay, as a
+ * failing repository costs its caller as much time as a healthy one.
  */
 @Component
 class SoapUnitHandler {
 
-	/** Which broken answer to give: {@code fault}, {@code garbage} or {@code truncate}. Forwarded by the apps. */
+	/**
+	 * Which broken answer to give: {@code fault}, {@code garbage} or {@code truncate}.
+	 * Forwarded by the apps.
+	 */
 	static final String FAULT_BODY_HEADER = FaultHeaders.PREFIX + "Body";
 
 	/** The delay for this one request, in milliseconds, instead of the configured one. */
 	static final String DELAY_HEADER = "X-Delay-Ms";
 
-	/** When the repository's units last changed: after the seed's, before any delta file's day. */
+	/**
+	 * When the repository's units last changed: after the seed's, before any delta file's
+	 * day.
+	 */
 	static final Instant CHANGED_AT = Instant.parse("2026-11-01T00:00:00Z");
 
 	static final MediaType TEXT_XML = MediaType.parseMediaType(UnitSoap.CONTENT_TYPE);
@@ -64,15 +71,13 @@ class SoapUnitHandler {
 
 	/** {@code POST /soap/units} with a {@code GetUnit} envelope. */
 	Mono<ServerResponse> getUnit(ServerRequest request) {
-		return request.bodyToMono(byte[].class)
-			.defaultIfEmpty(new byte[0])
-			.flatMap((body) -> {
-				checkAction(request);
-				Duration wait = wait(request);
-				BrokenBody broken = brokenBody(request);
-				long id = SoapMessages.requestedId(body);
-				return this.waits.after(wait, Mono.defer(() -> answer(id, broken)));
-			})
+		return request.bodyToMono(byte[].class).defaultIfEmpty(new byte[0]).flatMap((body) -> {
+			checkAction(request);
+			Duration wait = wait(request);
+			BrokenBody broken = brokenBody(request);
+			long id = SoapMessages.requestedId(body);
+			return this.waits.after(wait, Mono.defer(() -> answer(id, broken)));
+		})
 			.onErrorResume(DataBufferLimitException.class,
 					(ex) -> Mono.error(SoapFault.client("The request is too large for a GetUnit.")))
 			.onErrorResume(SoapFault.class, SoapUnitHandler::fault);
@@ -110,7 +115,10 @@ class SoapUnitHandler {
 			.bodyValue(xml);
 	}
 
-	/* A SOAPAction of another operation is a client's mistake; an empty one means "see the URL". */
+	/*
+	 * A SOAPAction of another operation is a client's mistake; an empty one means
+	 * "see the URL".
+	 */
 	private static void checkAction(ServerRequest request) {
 		String action = request.headers().firstHeader("SOAPAction");
 		if (action == null) {
@@ -136,8 +144,8 @@ class SoapUnitHandler {
 		catch (NumberFormatException ex) {
 			// Falls through to the same answer as a number out of range.
 		}
-		throw SoapFault.client(DELAY_HEADER + " must be milliseconds from 0 to " + this.maxWait.toMillis() + ", not '"
-				+ value + "'.");
+		throw SoapFault.client(
+				DELAY_HEADER + " must be milliseconds from 0 to " + this.maxWait.toMillis() + ", not '" + value + "'.");
 	}
 
 	private static @Nullable BrokenBody brokenBody(ServerRequest request) {

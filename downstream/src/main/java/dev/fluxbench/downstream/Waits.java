@@ -11,8 +11,9 @@ import reactor.core.publisher.Mono;
 import org.springframework.stereotype.Component;
 
 /**
- * Holds requests on a timer instead of a thread, and counts them. The gauge shows that a benchmark
- * kept the downstream as busy as intended, and that a client that gave up released its request.
+ * Holds requests on a timer instead of a thread, and counts them. The gauge shows that a
+ * benchmark kept the downstream as busy as intended, and that a client that gave up
+ * released its request.
  */
 @Component
 class Waits implements MeterBinder {

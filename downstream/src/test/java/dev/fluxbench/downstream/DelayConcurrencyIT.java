@@ -19,8 +19,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Many more waiting requests than the server has threads. Held one thread each, 2000 requests of
- * 500 ms would take minutes on a few event loops; on timers they take about one delay.
+ * Many more waiting requests than the server has threads. Held one thread each, 2000
+ * requests of 500 ms would take minutes on a few event loops; on timers they take about
+ * one delay.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class DelayConcurrencyIT {
@@ -30,11 +31,13 @@ class DelayConcurrencyIT {
 	private static final Duration DELAY = Duration.ofMillis(500);
 
 	/**
-	 * Half the time the delays would take if each held an event loop: far above what timers take,
-	 * even on a loaded machine where 2000 connections take seconds to open, and still short of what
-	 * a server that blocks its event loops can do, on any number of cores.
+	 * Half the time the delays would take if each held an event loop: far above what
+	 * timers take, even on a loaded machine where 2000 connections take seconds to open,
+	 * and still short of what a server that blocks its event loops can do, on any number
+	 * of cores.
 	 */
-	private static final Duration BOUND = DELAY.multipliedBy(REQUESTS).dividedBy(LoopResources.DEFAULT_IO_WORKER_COUNT)
+	private static final Duration BOUND = DELAY.multipliedBy(REQUESTS)
+		.dividedBy(LoopResources.DEFAULT_IO_WORKER_COUNT)
 		.dividedBy(2);
 
 	@LocalServerPort
@@ -42,7 +45,8 @@ class DelayConcurrencyIT {
 
 	@Test
 	void twoThousandConcurrentDelaysFinishTogether() {
-		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/delay/" + DELAY.toMillis()))
+		HttpRequest request = HttpRequest
+			.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/delay/" + DELAY.toMillis()))
 			.timeout(BOUND)
 			.build();
 		try (HttpClient http = HttpClient.newBuilder()

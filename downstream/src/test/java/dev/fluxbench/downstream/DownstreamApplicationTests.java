@@ -33,15 +33,17 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The wiring around the routes: actuator exposure, metric tags, and Netty releasing a request whose
- * client has gone.
+ * The wiring around the routes: actuator exposure, metric tags, and Netty releasing a
+ * request whose client has gone.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient
 class DownstreamApplicationTests {
 
-	// Every exchange reads its body, even where only the status counts (expectBody(Void.class)): over
-	// a real server, a body left unread keeps Netty's buffer, and the leak check fails the class.
+	// Every exchange reads its body, even where only the status counts
+	// (expectBody(Void.class)): over
+	// a real server, a body left unread keeps Netty's buffer, and the leak check fails
+	// the class.
 
 	@Autowired
 	private WebTestClient client;
@@ -148,7 +150,8 @@ class DownstreamApplicationTests {
 
 	@Test
 	void stallIsReleasedWhenTheClientGivesUp() throws Exception {
-		// A stall of a minute, abandoned long before: only a cancelled timer ends it sooner. The
+		// A stall of a minute, abandoned long before: only a cancelled timer ends it
+		// sooner. The
 		// client's timeout leaves a loaded machine time to deliver the request first.
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/delay/0"))
 			.header(FaultHeaders.STALL, "60000")
@@ -161,15 +164,18 @@ class DownstreamApplicationTests {
 			assertThatExceptionOfType(Exception.class).isThrownBy(response::join)
 				.havingRootCause()
 				.isInstanceOf(HttpTimeoutException.class);
-			// Well short of the stall's minute, which is what the waiter would hold without a cancel.
+			// Well short of the stall's minute, which is what the waiter would hold
+			// without a cancel.
 			await().atMost(Duration.ofSeconds(30)).until(() -> this.waits.waiting() == 0);
 		}
 	}
 
 	@Test
 	void partnerFileShouldStreamOverNettyIntoTheReaderWithItsAnnouncedCounts() throws Exception {
-		// The default file, 100 000 units, read from the socket as it arrives: neither side holds it whole.
-		HttpRequest listing = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/partners/partner-1/deltas"))
+		// The default file, 100 000 units, read from the socket as it arrives: neither
+		// side holds it whole.
+		HttpRequest listing = HttpRequest
+			.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/partners/partner-1/deltas"))
 			.build();
 		try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
 			String days = http.send(listing, HttpResponse.BodyHandlers.ofString()).body();
@@ -177,7 +183,8 @@ class DownstreamApplicationTests {
 			assertThat(url.find()).isTrue();
 			assertThat(url.group(1)).startsWith("http://127.0.0.1:" + this.port + "/partners/partner-1/deltas/");
 
-			HttpRequest file = HttpRequest.newBuilder(URI.create(url.group(1) + "?malformedEvery=1000&duplicateEvery=500"))
+			HttpRequest file = HttpRequest
+				.newBuilder(URI.create(url.group(1) + "?malformedEvery=1000&duplicateEvery=500"))
 				.build();
 			HttpResponse<InputStream> response = http.send(file, HttpResponse.BodyHandlers.ofInputStream());
 			assertThat(response.statusCode()).isEqualTo(200);

@@ -28,9 +28,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The two resources and their fault knobs, through the real router on a mock server. Timings are
- * checked from below only: the wait must not be skipped, and how much longer it took is the
- * machine's business.
+ * The two resources and their fault knobs, through the real router on a mock server.
+ * Timings are checked from below only: the wait must not be skipped, and how much longer
+ * it took is the machine's business.
  */
 @WebFluxTest
 @Import({ DownstreamRoutes.class, DownstreamHandler.class, PartnerFileHandler.class, SoapUnitHandler.class,
@@ -47,8 +47,7 @@ class DownstreamHandlerTests {
 	void messageIsAcknowledgedAfterItsDelay() {
 		long start = System.nanoTime();
 		MessageAck ack = postMessage("""
-				{"id": "m-1", "payload": "hello", "delay": 200}""", Map.of())
-			.expectStatus()
+				{"id": "m-1", "payload": "hello", "delay": 200}""", Map.of()).expectStatus()
 			.isOk()
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_JSON)
@@ -159,11 +158,9 @@ class DownstreamHandlerTests {
 
 	@Test
 	void messageOfAnotherContentTypeIsRefused() {
-		ProblemBody problem = expectProblem(this.client.post()
-			.uri("/messages")
-			.contentType(MediaType.TEXT_PLAIN)
-			.bodyValue("hello")
-			.exchange(), ProblemType.UNSUPPORTED_MEDIA_TYPE);
+		ProblemBody problem = expectProblem(
+				this.client.post().uri("/messages").contentType(MediaType.TEXT_PLAIN).bodyValue("hello").exchange(),
+				ProblemType.UNSUPPORTED_MEDIA_TYPE);
 		assertThat(problem.detail()).contains("text/plain");
 	}
 
@@ -188,8 +185,8 @@ class DownstreamHandlerTests {
 	@Test
 	void faultRateOfOneFailsEveryRequestWith500() {
 		IntStream.range(0, 20)
-			.forEach((i) -> expectInjected(this.client.get().uri("/delay/0").header(FaultHeaders.RATE, "1.0").exchange(),
-					500));
+			.forEach((i) -> expectInjected(
+					this.client.get().uri("/delay/0").header(FaultHeaders.RATE, "1.0").exchange(), 500));
 	}
 
 	@Test
@@ -216,8 +213,7 @@ class DownstreamHandlerTests {
 	void faultStallReplacesTheMessagesDelay() {
 		long start = System.nanoTime();
 		MessageAck ack = postMessage("""
-				{"id": "m-1", "payload": "p", "delay": 0}""", Map.of(FaultHeaders.STALL, "300"))
-			.expectStatus()
+				{"id": "m-1", "payload": "p", "delay": 0}""", Map.of(FaultHeaders.STALL, "300")).expectStatus()
 			.isOk()
 			.expectBody(MessageAck.class)
 			.returnResult()

@@ -30,8 +30,8 @@ import static java.time.Duration.ofSeconds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code /faults/schedule} through the real router, on a clock the tests move: phases advance
- * without waiting for them. Only a stall is waited for, and checked from below.
+ * {@code /faults/schedule} through the real router, on a clock the tests move: phases
+ * advance without waiting for them. Only a stall is waited for, and checked from below.
  */
 @WebFluxTest(properties = { "fluxbench.downstream-server.fault-schedule.max-phases=4",
 		"fluxbench.downstream-server.fault-schedule.max-length=1h" })
@@ -78,9 +78,8 @@ class FaultScheduleHandlerTests {
 		assertThat(set.repeat()).isFalse();
 		assertThat(set.phases()).hasSize(4);
 		assertThat(set.phases().get(1)).isEqualTo(new FaultPhase(ofSeconds(30), 503, 1.0, null));
-		assertThat(set.current())
-			.isEqualTo(new FaultScheduleStatus.Current(1, FaultPhase.healthy(ofSeconds(60)), set.started(),
-					set.started().plusSeconds(60)));
+		assertThat(set.current()).isEqualTo(new FaultScheduleStatus.Current(1, FaultPhase.healthy(ofSeconds(60)),
+				set.started(), set.started().plusSeconds(60)));
 		assertThat(status()).isEqualTo(set);
 	}
 
@@ -129,12 +128,13 @@ class FaultScheduleHandlerTests {
 	void aRequestsOwnFaultHeadersWinOverThePhase() {
 		put(PROFILE).expectStatus().isOk();
 		this.clock.advance(ofSeconds(70));
-		IntStream.range(0, 10).forEach((i) -> this.client.get()
-			.uri("/delay/0")
-			.header(FaultHeaders.RATE, "0.0")
-			.exchange()
-			.expectStatus()
-			.isOk());
+		IntStream.range(0, 10)
+			.forEach((i) -> this.client.get()
+				.uri("/delay/0")
+				.header(FaultHeaders.RATE, "0.0")
+				.exchange()
+				.expectStatus()
+				.isOk());
 		ProblemBody problem = problem(postMessage(Map.of(FaultHeaders.STATUS, "429")), 429);
 		assertThat(problem.detail()).contains(FaultHeaders.STATUS);
 	}
@@ -149,7 +149,8 @@ class FaultScheduleHandlerTests {
 	@Test
 	void aRepeatedScheduleStartsOverAfterItsLastPhase() {
 		put("""
-				{"phases": [{"hold": "PT10S"}, {"hold": "PT5S", "status": 502}], "repeat": true}""").expectStatus().isOk();
+				{"phases": [{"hold": "PT10S"}, {"hold": "PT5S", "status": 502}], "repeat": true}""").expectStatus()
+			.isOk();
 		this.clock.advance(ofSeconds(15 * 3 + 11));
 		assertThat(status().current().phase()).isEqualTo(2);
 		problem(this.client.get().uri("/delay/0").exchange(), 502);
@@ -185,23 +186,24 @@ class FaultScheduleHandlerTests {
 	}
 
 	@ParameterizedTest
-	@CsvSource(delimiter = '|', textBlock = """
-			{"phases": []}                                              | phases         | must not be empty
-			{}                                                          | phases         | must not be empty
-			{"phases": [{"status": 503}]}                               | phases[0].hold | must not be null
-			{"phases": [null]}                                          | phases[0]      | must not be null
-			{"phases": [{"hold": "PT0S"}]}                              | phases[0].hold | must be longer than 0s
-			{"phases": [{"hold": "PT1S", "status": 200}]}               | phases[0].status | must be greater than or equal to 400
-			{"phases": [{"hold": "PT1S", "status": 600}]}               | phases[0].status | must be less than or equal to 599
-			{"phases": [{"hold": "PT1S", "rate": 1.5}]}                 | phases[0].rate | must be less than or equal to 1.0
-			{"phases": [{"hold": "PT1S", "stall": "PT11M"}]}            | phases[0].stall | must be at most PT10M (fluxbench.downstream-server.max-wait)
-			{"phases": [{"hold": "PT1S", "stall": "PT-1S"}]}            | phases[0].stall | must not be negative
-			{"phases": [{"hold": "PT2H"}]}                              | phases[0].hold | must be at most PT1H (fluxbench.downstream-server.fault-schedule.max-length)
-			{"phases": [{"hold": "PT40M"}, {"hold": "PT40M"}]}          | phases         | must last at most PT1H in all, not PT1H20M (fluxbench.downstream-server.fault-schedule.max-length)
-			{"phases": [{"hold": "PT1S"}, {"hold": "PT1S"}, {"hold": "PT1S"}, {"hold": "PT1S"}, {"hold": "PT1S"}]} | phases | must hold at most 4 phases (fluxbench.downstream-server.fault-schedule.max-phases)
-			{"phases": [{"hold": "PT1S", "status": "soon"}]}            | phases[0].status | must be a number
-			{"phases": [{"hold": "PT1S", "stauts": 503}]}               | phases[0].stauts | is not a known field
-			""")
+	@CsvSource(delimiter = '|',
+			textBlock = """
+					{"phases": []}                                              | phases         | must not be empty
+					{}                                                          | phases         | must not be empty
+					{"phases": [{"status": 503}]}                               | phases[0].hold | must not be null
+					{"phases": [null]}                                          | phases[0]      | must not be null
+					{"phases": [{"hold": "PT0S"}]}                              | phases[0].hold | must be longer than 0s
+					{"phases": [{"hold": "PT1S", "status": 200}]}               | phases[0].status | must be greater than or equal to 400
+					{"phases": [{"hold": "PT1S", "status": 600}]}               | phases[0].status | must be less than or equal to 599
+					{"phases": [{"hold": "PT1S", "rate": 1.5}]}                 | phases[0].rate | must be less than or equal to 1.0
+					{"phases": [{"hold": "PT1S", "stall": "PT11M"}]}            | phases[0].stall | must be at most PT10M (fluxbench.downstream-server.max-wait)
+					{"phases": [{"hold": "PT1S", "stall": "PT-1S"}]}            | phases[0].stall | must not be negative
+					{"phases": [{"hold": "PT2H"}]}                              | phases[0].hold | must be at most PT1H (fluxbench.downstream-server.fault-schedule.max-length)
+					{"phases": [{"hold": "PT40M"}, {"hold": "PT40M"}]}          | phases         | must last at most PT1H in all, not PT1H20M (fluxbench.downstream-server.fault-schedule.max-length)
+					{"phases": [{"hold": "PT1S"}, {"hold": "PT1S"}, {"hold": "PT1S"}, {"hold": "PT1S"}, {"hold": "PT1S"}]} | phases | must hold at most 4 phases (fluxbench.downstream-server.fault-schedule.max-phases)
+					{"phases": [{"hold": "PT1S", "status": "soon"}]}            | phases[0].status | must be a number
+					{"phases": [{"hold": "PT1S", "stauts": 503}]}               | phases[0].stauts | is not a known field
+					""")
 	void aBadScheduleIsRefusedNamingTheField(String body, String field, String reason) {
 		ProblemBody problem = expectProblem(put(body), ProblemType.INVALID_FIELDS);
 		assertThat(problem.errors()).containsExactly(new InvalidField(field, reason));
@@ -222,12 +224,17 @@ class FaultScheduleHandlerTests {
 		expectProblem(put("{\"phases\": ["), ProblemType.MALFORMED_BODY);
 		expectProblem(this.client.put().uri(FaultSchedule.PATH).contentType(MediaType.APPLICATION_JSON).exchange(),
 				ProblemType.MALFORMED_BODY);
-		expectProblem(this.client.put().uri(FaultSchedule.PATH).contentType(MediaType.TEXT_PLAIN).bodyValue("x").exchange(),
+		expectProblem(
+				this.client.put().uri(FaultSchedule.PATH).contentType(MediaType.TEXT_PLAIN).bodyValue("x").exchange(),
 				ProblemType.UNSUPPORTED_MEDIA_TYPE);
 	}
 
 	private WebTestClient.ResponseSpec put(String json) {
-		return this.client.put().uri(FaultSchedule.PATH).contentType(MediaType.APPLICATION_JSON).bodyValue(json).exchange();
+		return this.client.put()
+			.uri(FaultSchedule.PATH)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(json)
+			.exchange();
 	}
 
 	private FaultScheduleStatus status() {

@@ -30,8 +30,9 @@ class FaultSchedulesTests {
 	void gaugesFollowThePhaseUnderWayAndFallToZeroAfterTheLast() {
 		this.schedules.bindTo(this.registry);
 		assertThat(gauges()).containsExactly(0.0, 0.0, 0.0);
-		this.schedules.set(FaultSchedule.of(List.of(FaultPhase.healthy(ofSeconds(60)),
-				new FaultPhase(ofSeconds(30), 503, 0.5, null), new FaultPhase(ofSeconds(20), null, null, ofMillis(2500)))));
+		this.schedules.set(FaultSchedule
+			.of(List.of(FaultPhase.healthy(ofSeconds(60)), new FaultPhase(ofSeconds(30), 503, 0.5, null),
+					new FaultPhase(ofSeconds(20), null, null, ofMillis(2500)))));
 		assertThat(gauges()).containsExactly(1.0, 0.0, 0.0);
 		this.clock.advance(ofSeconds(60));
 		assertThat(gauges()).containsExactly(2.0, 0.5, 0.0);

@@ -6,7 +6,10 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock that stands still until a test moves it: phases advance without waiting for them. */
+/**
+ * A clock that stands still until a test moves it: phases advance without waiting for
+ * them.
+ */
 final class MovableClock extends Clock {
 
 	private volatile Instant now;

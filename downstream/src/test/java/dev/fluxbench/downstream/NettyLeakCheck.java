@@ -13,22 +13,27 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Fails a test class after which Netty found a buffer that was never released. Netty only logs a
- * leak, as an ERROR line starting with {@code LEAK:}, and only once the buffer has been garbage
- * collected and a later allocation polls its detector's queue: a log line fails no build, and it
- * may come classes later or never. So the build runs every test JVM with
- * {@code io.netty.customResourceLeakDetector} naming {@link Detector}, which records each leak as
- * it logs it, and with this extension, registered through {@code META-INF/services} (the build
- * turns on JUnit's extension autodetection), which after each class collects garbage, allocates to
- * make the detectors look, and fails the class if any leak was recorded. A leak's record, at the
- * {@code paranoid} level the build sets, says where the buffer was created and last touched.
+ * Fails a test class after which Netty found a buffer that was never released. Netty only
+ * logs a leak, as an ERROR line starting with {@code LEAK:}, and only once the buffer has
+ * been garbage collected and a later allocation polls its detector's queue: a log line
+ * fails no build, and it may come classes later or never. So the build runs every test
+ * JVM with {@code io.netty.customResourceLeakDetector} naming {@link Detector}, which
+ * records each leak as it logs it, and with this extension, registered through
+ * {@code META-INF/services} (the build turns on JUnit's extension autodetection), which
+ * after each class collects garbage, allocates to make the detectors look, and fails the
+ * class if any leak was recorded. A leak's record, at the {@code paranoid} level the
+ * build sets, says where the buffer was created and last touched.
  * <p>
- * A buffer is found only once it is collected: one that a cached Spring context still holds is
- * found after a later class, which then fails in its place. Its record names the code to fix.
+ * A buffer is found only once it is collected: one that a cached Spring context still
+ * holds is found after a later class, which then fails in its place. Its record names the
+ * code to fix.
  */
 public final class NettyLeakCheck implements AfterAllCallback {
 
-	/** Collections and allocations before a class counts as clean: one may not reach a buffer yet. */
+	/**
+	 * Collections and allocations before a class counts as clean: one may not reach a
+	 * buffer yet.
+	 */
 	private static final int ROUNDS = 3;
 
 	private static final Queue<String> LEAKS = new ConcurrentLinkedQueue<>();
@@ -42,8 +47,10 @@ public final class NettyLeakCheck implements AfterAllCallback {
 	static void assertNoLeak(String where) throws InterruptedException {
 		for (int round = 0; round < ROUNDS && LEAKS.isEmpty(); round++) {
 			System.gc();
-			// The collector hands cleared references to the reference handler thread, which queues
-			// them for their detector a moment later: give it that moment before the next look.
+			// The collector hands cleared references to the reference handler thread,
+			// which queues
+			// them for their detector a moment later: give it that moment before the next
+			// look.
 			Thread.sleep(50);
 			poll(ByteBufAllocator.DEFAULT.buffer(1));
 			poll(ByteBufAllocator.DEFAULT.directBuffer(1));
@@ -59,14 +66,17 @@ public final class NettyLeakCheck implements AfterAllCallback {
 		}
 	}
 
-	/** A tracked allocation makes its detector report the leaks it has queued since the last one. */
+	/**
+	 * A tracked allocation makes its detector report the leaks it has queued since the
+	 * last one.
+	 */
 	private static void poll(ByteBuf buffer) {
 		buffer.release();
 	}
 
 	/**
-	 * Netty's own detector, which also keeps what it reports. Netty instantiates it by name, through
-	 * one of these constructors.
+	 * Netty's own detector, which also keeps what it reports. Netty instantiates it by
+	 * name, through one of these constructors.
 	 */
 	public static final class Detector<T> extends ResourceLeakDetector<T> {
 
@@ -75,14 +85,17 @@ public final class NettyLeakCheck implements AfterAllCallback {
 		}
 
 		/**
-		 * The constructor Netty looks for first; without it, it logs an ERROR before it takes the
-		 * other. The limit of active instances is one Netty no longer applies.
+		 * The constructor Netty looks for first; without it, it logs an ERROR before it
+		 * takes the other. The limit of active instances is one Netty no longer applies.
 		 */
 		public Detector(Class<?> resourceType, int samplingInterval, long maxActive) {
 			this(resourceType, samplingInterval);
 		}
 
-		/** Always, even where the log is off for Netty: the check must not depend on logging. */
+		/**
+		 * Always, even where the log is off for Netty: the check must not depend on
+		 * logging.
+		 */
 		@Override
 		protected boolean needReport() {
 			return true;

@@ -31,7 +31,8 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The partner file server through the real router, on a clock stopped at 2026-11-23 10:00 UTC.
+ * The partner file server through the real router, on a clock stopped at 2026-11-23 10:00
+ * UTC.
  */
 @WebFluxTest(properties = "fluxbench.downstream-server.partner.units=1000")
 @Import({ DownstreamRoutes.class, DownstreamHandler.class, PartnerFileHandler.class, SoapUnitHandler.class,
@@ -59,8 +60,8 @@ class PartnerFileHandlerTests {
 			.containsExactly("2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22",
 					"2026-11-23");
 		// Absolute on a real server; the mock server's request URI has no host.
-		assertThat(listing.days()).allSatisfy((day) -> assertThat(day.url())
-			.endsWith("/partners/partner-2/deltas/" + day.day() + ".jsonl"));
+		assertThat(listing.days())
+			.allSatisfy((day) -> assertThat(day.url()).endsWith("/partners/partner-2/deltas/" + day.day() + ".jsonl"));
 	}
 
 	@Test

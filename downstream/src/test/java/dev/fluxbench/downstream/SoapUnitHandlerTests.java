@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The partner's SOAP repository through the real router. The expected envelopes are spelled out, as
- * a SOAP client built from {@link UnitSoap}'s description would read them.
+ * The partner's SOAP repository through the real router. The expected envelopes are
+ * spelled out, as a SOAP client built from {@link UnitSoap}'s description would read
+ * them.
  */
 @WebFluxTest
 @Import({ DownstreamRoutes.class, DownstreamHandler.class, PartnerFileHandler.class, SoapUnitHandler.class,
@@ -73,7 +74,8 @@ class SoapUnitHandlerTests {
 
 	@Test
 	void getUnitShouldAcceptAHeaderElementAndTheDocumentedSoapAction() {
-		String envelope = ENVELOPE.formatted(5).replace("<soap:Body>", "<soap:Header><u:trace>t-1</u:trace></soap:Header><soap:Body>");
+		String envelope = ENVELOPE.formatted(5)
+			.replace("<soap:Body>", "<soap:Header><u:trace>t-1</u:trace></soap:Header><soap:Body>");
 		assertThat(body(post(envelope, Map.of("SOAPAction", UnitSoap.ACTION)), 200)).contains("<u:id>5</u:id>");
 	}
 
@@ -119,14 +121,16 @@ class SoapUnitHandlerTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(strings = { "", "not xml at all", "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">",
+	@ValueSource(strings = { "", "not xml at all",
+			"<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">",
 			"<Envelope><Body><GetUnit><id>1</id></GetUnit></Body></Envelope>",
 			"<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:u=\"urn:fluxbench:units\"><soap:Body><u:DeleteUnit><u:id>1</u:id></u:DeleteUnit></soap:Body></soap:Envelope>",
 			"<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:u=\"urn:fluxbench:units\"><soap:Body><u:GetUnit></u:GetUnit></soap:Body></soap:Envelope>",
 			"<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" xmlns:u=\"urn:fluxbench:units\"><soap:Body><u:GetUnit><u:id>forty-two</u:id></u:GetUnit></soap:Body></soap:Envelope>" })
 	void malformedRequestShouldAnswerAClientFaultAtOnce(String envelope) {
 		long start = System.nanoTime();
-		// Half the delay the request asks for: a fault that waited for it would take all of it.
+		// Half the delay the request asks for: a fault that waited for it would take all
+		// of it.
 		String xml = body(post(envelope, Map.of(SoapUnitHandler.DELAY_HEADER, "60000")), 500);
 		assertThat(elapsedSince(start)).isLessThan(Duration.ofSeconds(30));
 		assertThat(xml).contains("<faultcode>soap:Client</faultcode>").doesNotContain("<u:unit>");
@@ -134,10 +138,11 @@ class SoapUnitHandlerTests {
 
 	@Test
 	void externalEntityShouldNotBeResolved(@TempDir Path directory) throws Exception {
-		// Were the entity resolved, the id would read 42 and the answer would hold unit 42.
+		// Were the entity resolved, the id would read 42 and the answer would hold unit
+		// 42.
 		Path secret = Files.writeString(directory.resolve("secret.txt"), "42");
-		String envelope = "<?xml version=\"1.0\"?><!DOCTYPE soap:Envelope [<!ENTITY xxe SYSTEM \""
-				+ secret.toUri() + "\">]>" + ENVELOPE.formatted("&xxe;");
+		String envelope = "<?xml version=\"1.0\"?><!DOCTYPE soap:Envelope [<!ENTITY xxe SYSTEM \"" + secret.toUri()
+				+ "\">]>" + ENVELOPE.formatted("&xxe;");
 		String xml = body(post(envelope, Map.of()), 500);
 		assertThat(xml).contains("<faultcode>soap:Client</faultcode>").doesNotContain("<u:unit>");
 	}
@@ -157,7 +162,8 @@ class SoapUnitHandlerTests {
 		String name = header.substring(0, header.indexOf(':'));
 		String value = header.substring(header.indexOf(':') + 1).strip();
 		String xml = body(post(ENVELOPE.formatted(1), Map.of(name, value)), 500);
-		assertThat(xml).contains("<faultcode>soap:Client</faultcode>").contains(name.equals("SOAPAction") ? "SOAPAction" : name);
+		assertThat(xml).contains("<faultcode>soap:Client</faultcode>")
+			.contains(name.equals("SOAPAction") ? "SOAPAction" : name);
 	}
 
 	private WebTestClient.ResponseSpec post(String envelope, Map<String, String> headers) {

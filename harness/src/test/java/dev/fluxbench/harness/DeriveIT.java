@@ -44,9 +44,10 @@ import dev.fluxbench.launcher.JvmService;
 import dev.fluxbench.launcher.RunningService;
 
 /**
- * {@code fluxbench derive} against a real Prometheus (Debian's, run as a child process with a
- * configuration of its own) scraping the packaged mvc app under a known constant load: the normal
- * rate it derives with the thesis' query must be the rate the test drove.
+ * {@code fluxbench derive} against a real Prometheus (Debian's, run as a child process
+ * with a configuration of its own) scraping the packaged mvc app under a known constant
+ * load: the normal rate it derives with the thesis' query must be the rate the test
+ * drove.
  */
 class DeriveIT {
 
@@ -56,14 +57,18 @@ class DeriveIT {
 
 	private static final int LOAD_PER_SECOND = 20;
 
-	/** Long enough for a minute-long window of increase() to fit inside it with margins either side. */
+	/**
+	 * Long enough for a minute-long window of increase() to fit inside it with margins
+	 * either side.
+	 */
 	private static final Duration LOAD = Duration.ofSeconds(100);
 
 	private static final Duration SCRAPE_INTERVAL = Duration.ofSeconds(1);
 
 	/**
-	 * The thesis' query counts every request the app records in http.server.requests, and that
-	 * includes Prometheus' own scrapes of /actuator/prometheus: one per scrape interval.
+	 * The thesis' query counts every request the app records in http.server.requests, and
+	 * that includes Prometheus' own scrapes of /actuator/prometheus: one per scrape
+	 * interval.
 	 */
 	private static final double KNOWN_PER_SECOND = LOAD_PER_SECOND + 1.0 / SCRAPE_INTERVAL.toSeconds();
 
@@ -97,7 +102,8 @@ class DeriveIT {
 			.logFile(temporary.resolve("mvc.log"))
 			.start();
 		prometheus = startPrometheus(app.port());
-		// Ready once the app's target has been scraped and is up: derive's data starts there.
+		// Ready once the app's target has been scraped and is up: derive's data starts
+		// there.
 		await("Prometheus scrapes the app").atMost(Duration.ofSeconds(60))
 			.pollInterval(Duration.ofMillis(250))
 			.until(() -> instantQuery("up{job=\"app\"}").path(0).path("value").path(1).asText().equals("1"));
@@ -124,29 +130,35 @@ class DeriveIT {
 	void derivedNormalRateIsTheLoadTheAppWasUnder() throws Exception {
 		long began = System.nanoTime();
 		Load load = Load.drive(app.uri(ENDPOINT), LOAD_PER_SECOND, LOAD);
-		// Every point of the range sums a 1-minute increase() that ends at the point: with the first
-		// point a minute plus 5 s into the load and the last 5 s before its end, every window lies
-		// inside the load, clear of the series' creation and of the load's first and last second.
+		// Every point of the range sums a 1-minute increase() that ends at the point:
+		// with the first
+		// point a minute plus 5 s into the load and the last 5 s before its end, every
+		// window lies
+		// inside the load, clear of the series' creation and of the load's first and last
+		// second.
 		Instant end = load.started().plus(LOAD).minusSeconds(5).truncatedTo(ChronoUnit.SECONDS);
 		assertThat(load.awaitEnd()).as("the load finished in time").isTrue();
 		assertThat(load.failures()).as("requests that did not answer 200: %s", load.errors()).isZero();
 		await("Prometheus has scraped past the range's end").atMost(Duration.ofSeconds(30))
 			.pollInterval(Duration.ofMillis(250))
-			.until(() -> new BigDecimal(instantQuery("timestamp(up{job=\"app\"})").path(0).path("value").path(1).asText())
+			.until(() -> new BigDecimal(
+					instantQuery("timestamp(up{job=\"app\"})").path(0).path("value").path(1).asText())
 				.compareTo(BigDecimal.valueOf(end.getEpochSecond())) > 0);
 		Path out = temporary.resolve("derived.yaml");
 
-		Outcome outcome = derive("--range", "30s", "--step", "5s", "--end", end.toString(), "--path", ENDPOINT,
-				"--out", out.toString());
+		Outcome outcome = derive("--range", "30s", "--step", "5s", "--end", end.toString(), "--path", ENDPOINT, "--out",
+				out.toString());
 
 		assertThat(outcome.code()).as("exit code; stderr: %s; stdout: %s", outcome.err(), outcome.out()).isZero();
 		double normal = number(outcome.out(), "normal:\\s+([0-9.]+) requests/s");
-		System.out.printf("DeriveIT: drove %d requests/s (+%s/s of scrapes) = %s requests/s known, derived %s"
-				+ " requests/s normal (%+.1f %%); sent %d in %d s; test time %d s%n", LOAD_PER_SECOND,
-				1.0 / SCRAPE_INTERVAL.toSeconds(), KNOWN_PER_SECOND, normal, (normal / KNOWN_PER_SECOND - 1) * 100,
-				load.sent(), LOAD.toSeconds(), Duration.ofNanos(System.nanoTime() - began).toSeconds());
-		assertThat(normal).as("derived normal rate against the known rate").isCloseTo(KNOWN_PER_SECOND,
-				withinPercentage(10));
+		System.out.printf(
+				"DeriveIT: drove %d requests/s (+%s/s of scrapes) = %s requests/s known, derived %s"
+						+ " requests/s normal (%+.1f %%); sent %d in %d s; test time %d s%n",
+				LOAD_PER_SECOND, 1.0 / SCRAPE_INTERVAL.toSeconds(), KNOWN_PER_SECOND, normal,
+				(normal / KNOWN_PER_SECOND - 1) * 100, load.sent(), LOAD.toSeconds(),
+				Duration.ofNanos(System.nanoTime() - began).toSeconds());
+		assertThat(normal).as("derived normal rate against the known rate")
+			.isCloseTo(KNOWN_PER_SECOND, withinPercentage(10));
 		assertThat(outcome.out()).contains("prometheus:   " + prometheusUrl + ", 7 points from ");
 		assertThat(outcome.out().lines().toList()).last().isEqualTo("scenario: " + out);
 
@@ -157,16 +169,17 @@ class DeriveIT {
 		int normalUsers = Integer.parseInt(users.group(1));
 		int higherUsers = Integer.parseInt(users.group(2));
 		int stressUsers = Integer.parseInt(users.group(3));
-		// Little's law at the defaults (1s think time, 100ms response time): about 1.1 users per request/s.
-		assertThat(normalUsers).isBetween((int) (KNOWN_PER_SECOND * 1.1 * 0.9), (int) (KNOWN_PER_SECOND * 1.1 * 1.1) + 1);
+		// Little's law at the defaults (1s think time, 100ms response time): about 1.1
+		// users per request/s.
+		assertThat(normalUsers).isBetween((int) (KNOWN_PER_SECOND * 1.1 * 0.9),
+				(int) (KNOWN_PER_SECOND * 1.1 * 1.1) + 1);
 		assertThat(higherUsers).isBetween(2 * normalUsers - 1, 2 * normalUsers + 1);
 		assertThat(stressUsers).as("p99 x 1.5 of a constant load").isGreaterThan(normalUsers);
 		assertThat(file).startsWith("# yaml-language-server: $schema=scenario.schema.json\n")
 			.contains("#   prometheus:   " + prometheusUrl + "\n",
 					"#   query:        sum(increase(http_server_requests_seconds_count[1m]))\n",
-					"#   step:         5s\n", "#   points:       7 of 7 steps had data",
-					"#   busiest hour: ", "the range is shorter than an hour", "version: 1\n",
-					"      path: " + ENDPOINT + " ");
+					"#   step:         5s\n", "#   points:       7 of 7 steps had data", "#   busiest hour: ",
+					"the range is shorter than an hour", "version: 1\n", "      path: " + ENDPOINT + " ");
 	}
 
 	@Test
@@ -175,8 +188,8 @@ class DeriveIT {
 				"--out", temporary.resolve("none.yaml").toString());
 
 		assertThat(outcome.code()).as("stderr: %s", outcome.err()).isEqualTo(3);
-		assertThat(outcome.err()).startsWith(
-				"fluxbench: the query returned no series: is the application scraped under that metric name?");
+		assertThat(outcome.err())
+			.startsWith("fluxbench: the query returned no series: is the application scraped under that metric name?");
 	}
 
 	@Test
@@ -204,8 +217,8 @@ class DeriveIT {
 	}
 
 	/**
-	 * Prometheus on a port of its own, with its data in the test's directory and nothing of the
-	 * machine's installation: never the system service.
+	 * Prometheus on a port of its own, with its data in the test's directory and nothing
+	 * of the machine's installation: never the system service.
 	 */
 	private static Process startPrometheus(int appPort) throws IOException {
 		Path config = temporary.resolve("prometheus.yml");
@@ -219,7 +232,8 @@ class DeriveIT {
 				    static_configs:
 				      - targets: ['127.0.0.1:%d']
 				""".formatted(SCRAPE_INTERVAL.toSeconds(), SCRAPE_INTERVAL.toSeconds(), appPort));
-		// A free port may be taken before Prometheus binds it, by another build on the machine: try again.
+		// A free port may be taken before Prometheus binds it, by another build on the
+		// machine: try again.
 		for (int attempt = 1;; attempt++) {
 			int port = FreePort.find();
 			Path log = temporary.resolve("prometheus-" + attempt + ".log");
@@ -258,7 +272,8 @@ class DeriveIT {
 
 	/** The result vector of an instant query, empty when Prometheus has nothing yet. */
 	private static JsonNode instantQuery(String promql) throws IOException, InterruptedException {
-		URI uri = URI.create(prometheusUrl + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
+		URI uri = URI
+			.create(prometheusUrl + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
 		HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
 				HttpResponse.BodyHandlers.ofString());
 		return JSON.readTree(response.body()).path("data").path("result");
@@ -275,8 +290,8 @@ class DeriveIT {
 	}
 
 	/**
-	 * A constant open-model load: one request every 1/rate seconds, each sent without waiting for
-	 * the previous answer, so a slow answer does not slow the rate down.
+	 * A constant open-model load: one request every 1/rate seconds, each sent without
+	 * waiting for the previous answer, so a slow answer does not slow the rate down.
 	 */
 	private static final class Load {
 

@@ -37,18 +37,21 @@ import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.SummaryJson;
 
 /**
- * {@code fluxbench run} with a fault profile against a service of the user's: the harness sets the
- * schedule on the downstream named by {@code --downstream} once to check it, then as the measured
- * load starts, clears it after, and records both in the result files the report reads. One JDK HTTP
- * server plays the service, its downstream and its metrics; the metrics show a circuit breaker that
- * is open while the downstream's 503 phase lasts, so the report must find that it opened in that
- * phase and closed again after it.
+ * {@code fluxbench run} with a fault profile against a service of the user's: the harness
+ * sets the schedule on the downstream named by {@code --downstream} once to check it,
+ * then as the measured load starts, clears it after, and records both in the result files
+ * the report reads. One JDK HTTP server plays the service, its downstream and its
+ * metrics; the metrics show a circuit breaker that is open while the downstream's 503
+ * phase lasts, so the report must find that it opened in that phase and closed again
+ * after it.
  */
 class FaultScheduleIT {
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
-	/** When the 503 phase starts and ends, counted from the moment the schedule is set. */
+	/**
+	 * When the 503 phase starts and ends, counted from the moment the schedule is set.
+	 */
 	private static final Duration FAILING_FROM = Duration.ofSeconds(2);
 
 	private static final Duration FAILING_TO = Duration.ofSeconds(6);
@@ -60,7 +63,9 @@ class FaultScheduleIT {
 
 	private String base;
 
-	/** Every call the downstream got, as METHOD and, for a PUT, the instant it answered. */
+	/**
+	 * Every call the downstream got, as METHOD and, for a PUT, the instant it answered.
+	 */
 	private final List<String> calls = new CopyOnWriteArrayList<>();
 
 	private final List<JsonNode> schedules = new CopyOnWriteArrayList<>();
@@ -74,8 +79,8 @@ class FaultScheduleIT {
 		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		this.server.createContext("/chain", (exchange) -> answer(exchange, 200, "text/plain", "ok"));
 		this.server.createContext("/downstream/faults/schedule", this::schedule);
-		this.server.createContext("/metrics", (exchange) -> answer(exchange, 200, "text/plain; version=0.0.4",
-				metrics()));
+		this.server.createContext("/metrics",
+				(exchange) -> answer(exchange, 200, "text/plain; version=0.0.4", metrics()));
 		this.server.start();
 		this.base = "http://127.0.0.1:" + this.server.getAddress().getPort();
 	}
@@ -162,7 +167,10 @@ class FaultScheduleIT {
 		}
 	}
 
-	/** A breaker open while the 503 phase of the schedule in force lasts, closed otherwise. */
+	/**
+	 * A breaker open while the 503 phase of the schedule in force lasts, closed
+	 * otherwise.
+	 */
 	private String metrics() {
 		Instant since = this.started.get();
 		Duration elapsed = (since != null) ? Duration.between(since, Instant.now()) : Duration.ZERO;

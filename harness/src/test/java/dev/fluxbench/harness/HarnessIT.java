@@ -28,8 +28,9 @@ import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.SummaryJson;
 
 /**
- * The packaged harness, run as a user runs it ({@code java -jar}), against the packaged stacks at
- * a tiny scale. The reactor builds the app jars first; failsafe passes where they are.
+ * The packaged harness, run as a user runs it ({@code java -jar}), against the packaged
+ * stacks at a tiny scale. The reactor builds the app jars first; failsafe passes where
+ * they are.
  */
 class HarnessIT {
 
@@ -79,7 +80,8 @@ class HarnessIT {
 	void thesisRunAuthenticatesAgainstTheDirectoryAndCachesInRedis() throws Exception {
 		Path out = this.temporary.resolve("thesis");
 		Path console = this.temporary.resolve("thesis-console.txt");
-		// Scaled so that the thesis' 60 s ramp-up takes 3 s: 40 users become 2, a 40 s hold 2 s.
+		// Scaled so that the thesis' 60 s ramp-up takes 3 s: 40 users become 2, a 40 s
+		// hold 2 s.
 		Process harness = start(console, "run", "--scenario", "thesis-normal", "--stacks", "mvc-redis,webflux",
 				"--users", "40", "--hold", "40s", "--scale", "0.05", "--warmup", "1s", "--out", out.toString());
 		assertThat(harness.waitFor(6, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
@@ -88,7 +90,8 @@ class HarnessIT {
 		ResultsDirectory results = new ResultsDirectory(out);
 		for (String stack : List.of("mvc-redis", "webflux")) {
 			LoadKey key = new LoadKey("thesis-normal", 2, stack, 1);
-			// Every lookup got past LDAP and the requester check and said "success": true.
+			// Every lookup got past LDAP and the requester check and said "success":
+			// true.
 			assertThat(SamplesCsv.read(results.samplesCsv(key))).as("samples of %s", stack)
 				.isNotEmpty()
 				.allSatisfy((sample) -> {
@@ -102,17 +105,18 @@ class HarnessIT {
 			.anySatisfy((line) -> assertThat(line).contains("cache_gets_total").contains("result=\"\"hit\"\""));
 		assertThat(results.stackDirectory(1, "mvc-redis").resolve("info.json")).content().contains("distributed");
 		assertThat(results.runJson()).content()
-			// Every key is always there, null when it does not apply: these must hold something.
+			// Every key is always there, null when it does not apply: these must hold
+			// something.
 			.contains("\"directory\": {", "\"redis\": {", "\"bodyPattern\": \"", "\"Authorization\"")
 			.doesNotContain("bG9hZHRlc3Q6bG9hZHRlc3Qtc2VjcmV0");
 	}
 
 	/**
-	 * Seed 003's breaker in every stack, as the harness sees it: the downstream fails every answer
-	 * for 8 s in the middle of a steady load, and the scraped Resilience4j series must show each
-	 * stack's breaker open during that phase and closed again after it. The apps run their own
-	 * breaker settings (Hystrix's: a 10 s window, 20 calls, 5 s open), so the phases leave room for
-	 * them.
+	 * Seed 003's breaker in every stack, as the harness sees it: the downstream fails
+	 * every answer for 8 s in the middle of a steady load, and the scraped Resilience4j
+	 * series must show each stack's breaker open during that phase and closed again after
+	 * it. The apps run their own breaker settings (Hystrix's: a 10 s window, 20 calls, 5
+	 * s open), so the phases leave room for them.
 	 */
 	@Test
 	void everyStacksBreakerOpensUnderTheFailingPhaseAndClosesAfterIt() throws Exception {
@@ -150,22 +154,21 @@ class HarnessIT {
 				.stream()
 				.filter((line) -> line.metric().equals("resilience4j_circuitbreaker_state") && line.value() == 1)
 				.toList();
-			assertThat(states).as("%s's breaker open while the downstream failed", stack)
-				.anySatisfy((line) -> {
-					assertThat(line.tags()).contains("state=\"open\"");
-					assertThat(line.at()).isBetween(failingFrom, failingTo.plusSeconds(1));
-				});
+			assertThat(states).as("%s's breaker open while the downstream failed", stack).anySatisfy((line) -> {
+				assertThat(line.tags()).contains("state=\"open\"");
+				assertThat(line.at()).isBetween(failingFrom, failingTo.plusSeconds(1));
+			});
 			Instant lastOpen = states.stream()
 				.filter((line) -> line.tags().contains("state=\"open\""))
 				.map(MetricsCsv.Line::at)
 				.max(Instant::compareTo)
 				.orElseThrow();
-			assertThat(states).as("%s's breaker closed after the failing phase", stack)
-				.anySatisfy((line) -> {
-					assertThat(line.tags()).contains("state=\"closed\"");
-					assertThat(line.at()).isAfter(lastOpen).isAfter(failingTo);
-				});
-			// Every request was answered, whole or degraded: the stack itself failed none.
+			assertThat(states).as("%s's breaker closed after the failing phase", stack).anySatisfy((line) -> {
+				assertThat(line.tags()).contains("state=\"closed\"");
+				assertThat(line.at()).isAfter(lastOpen).isAfter(failingTo);
+			});
+			// Every request was answered, whole or degraded: the stack itself failed
+			// none.
 			assertThat(SamplesCsv.read(results.samplesCsv(key))).as("samples of %s", stack)
 				.isNotEmpty()
 				.allSatisfy((sample) -> assertThat(sample.success()).as("%s", sample).isTrue());
@@ -189,8 +192,9 @@ class HarnessIT {
 		Awaitility.await("the second load")
 			.atMost(Duration.ofMinutes(3))
 			.until(() -> Files.exists(results.samplesCsv(running)) || !harness.isAlive());
-		assertThat(Files.exists(results.samplesCsv(running))).as("second load started; output:%n%s",
-				Files.exists(console) ? Files.readString(console) : "").isTrue();
+		assertThat(Files.exists(results.samplesCsv(running)))
+			.as("second load started; output:%n%s", Files.exists(console) ? Files.readString(console) : "")
+			.isTrue();
 		List<ProcessHandle> children = new ArrayList<>(harness.descendants().toList());
 		assertThat(children).as("downstream and app").hasSizeGreaterThanOrEqualTo(2);
 		// What Ctrl-C sends to the harness.
@@ -205,8 +209,8 @@ class HarnessIT {
 			children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
 		}
 		assertThat(SamplesCsv.read(results.samplesCsv(finished))).isNotEmpty();
-		assertThat(Files.readAllLines(results.summaryCsv())).anySatisfy(
-				(line) -> assertThat(line).startsWith("quick,1,mvc,1,*,"));
+		assertThat(Files.readAllLines(results.summaryCsv()))
+			.anySatisfy((line) -> assertThat(line).startsWith("quick,1,mvc,1,*,"));
 		assertThat(results.runJson()).content().contains("\"status\": \"interrupted\"");
 
 		Path reportConsole = this.temporary.resolve("report.txt");
@@ -227,8 +231,9 @@ class HarnessIT {
 		Awaitility.await("the second load")
 			.atMost(Duration.ofMinutes(3))
 			.until(() -> Files.exists(results.samplesCsv(running)) || !harness.isAlive());
-		assertThat(Files.exists(results.samplesCsv(running))).as("second load started; output:%n%s",
-				Files.readString(console)).isTrue();
+		assertThat(Files.exists(results.samplesCsv(running)))
+			.as("second load started; output:%n%s", Files.readString(console))
+			.isTrue();
 		List<ProcessHandle> children = new ArrayList<>(harness.descendants().toList());
 		List<Integer> ports = new ArrayList<>();
 		Matcher port = Pattern.compile("\"port\": (\\d+)").matcher(Files.readString(results.runJson()));
@@ -236,16 +241,15 @@ class HarnessIT {
 			ports.add(Integer.parseInt(port.group(1)));
 		}
 		assertThat(ports).as("downstream and app ports in run.json").hasSizeGreaterThanOrEqualTo(2);
-		// SIGKILL: no shutdown hook runs, so only the children's own watch on their parent can end them.
+		// SIGKILL: no shutdown hook runs, so only the children's own watch on their
+		// parent can end them.
 		harness.destroyForcibly();
 		assertThat(harness.waitFor(10, TimeUnit.SECONDS)).isTrue();
 		try {
-			Awaitility.await("children and their ports gone")
-				.atMost(Duration.ofSeconds(10))
-				.untilAsserted(() -> {
-					assertThat(children).noneMatch(ProcessHandle::isAlive);
-					assertThat(ports).noneMatch(HarnessIT::accepts);
-				});
+			Awaitility.await("children and their ports gone").atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+				assertThat(children).noneMatch(ProcessHandle::isAlive);
+				assertThat(ports).noneMatch(HarnessIT::accepts);
+			});
 		}
 		finally {
 			children.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
@@ -268,8 +272,8 @@ class HarnessIT {
 	}
 
 	private static Process start(Path console, String... args) throws IOException {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-jar", HARNESS_JAR.toString()));
+		List<String> command = new ArrayList<>(List
+			.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", HARNESS_JAR.toString()));
 		command.addAll(List.of(args));
 		if (args[0].equals("run")) {
 			command.addAll(List.of("--project-root", PROJECT_ROOT.toString()));

@@ -16,10 +16,10 @@ import dev.fluxbench.harness.knee.KneeJson;
 import dev.fluxbench.harness.results.SamplesCsv;
 
 /**
- * {@code fluxbench knee} as a user runs it ({@code java -jar}), against the packaged webflux
- * stack, with searches of a few short steps. The SLOs are chosen far from what the stack does on
- * any machine, so that the outcome does not hang on its speed: one that every step meets, one
- * that none can.
+ * {@code fluxbench knee} as a user runs it ({@code java -jar}), against the packaged
+ * webflux stack, with searches of a few short steps. The SLOs are chosen far from what
+ * the stack does on any machine, so that the outcome does not hang on its speed: one that
+ * every step meets, one that none can.
  */
 class KneeIT {
 
@@ -36,15 +36,16 @@ class KneeIT {
 	void aStackThatMeetsTheSloAtEveryRateHasAKneeOfAtLeastTheMaximum() throws Exception {
 		Path out = this.temporary.resolve("met");
 		Path console = this.temporary.resolve("met.txt");
-		Process harness = knee(console, "--stacks", "webflux", "--start-rate", "5", "--max-rate", "20",
-				"--slo", "p99=5s,errors=50%", "--step-ramp", "1s", "--step-hold", "3s", "--warmup", "2s", "--out",
+		Process harness = knee(console, "--stacks", "webflux", "--start-rate", "5", "--max-rate", "20", "--slo",
+				"p99=5s,errors=50%", "--step-ramp", "1s", "--step-hold", "3s", "--warmup", "2s", "--out",
 				out.toString());
 		assertThat(harness.waitFor(4, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
 		List<String> lines = Files.readAllLines(console);
 		assertThat(harness.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isZero();
 		assertThat(lines).last().isEqualTo("results: " + out);
-		assertThat(lines).contains("webflux: knee at least 20 journeys/s (one trial: no interval); met the SLO even at"
-				+ " the highest rate, 20 journeys/s")
+		assertThat(lines)
+			.contains("webflux: knee at least 20 journeys/s (one trial: no interval); met the SLO even at"
+					+ " the highest rate, 20 journeys/s")
 			.anySatisfy((line) -> assertThat(line).startsWith("[quick-passthrough] webflux trial 1/1 step 3 at 20/s: ")
 				.endsWith(": met"));
 		KneeJson knee = KneeJson.read(out.resolve(KneeJson.FILE));
@@ -76,8 +77,8 @@ class KneeIT {
 		Path out = this.temporary.resolve("missed");
 		Path console = this.temporary.resolve("missed.txt");
 		// The passthrough waits 100 ms for the downstream: no p99 can be under 20 ms.
-		Process harness = knee(console, "--stacks", "webflux", "--start-rate", "5", "--slo", "p99=20ms",
-				"--margin", "0%", "--step-ramp", "1s", "--step-hold", "2s", "--warmup", "0s", "--out", out.toString());
+		Process harness = knee(console, "--stacks", "webflux", "--start-rate", "5", "--slo", "p99=20ms", "--margin",
+				"0%", "--step-ramp", "1s", "--step-hold", "2s", "--warmup", "0s", "--out", out.toString());
 		assertThat(harness.waitFor(3, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
 		List<String> lines = Files.readAllLines(console);
 		assertThat(harness.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isEqualTo(1);
@@ -98,8 +99,9 @@ class KneeIT {
 	}
 
 	private Process knee(Path console, String... args) throws IOException {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-jar", HARNESS_JAR.toString(), "knee", "--project-root", PROJECT_ROOT.toString()));
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+						HARNESS_JAR.toString(), "knee", "--project-root", PROJECT_ROOT.toString()));
 		command.addAll(List.of(args));
 		return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile()).start();
 	}

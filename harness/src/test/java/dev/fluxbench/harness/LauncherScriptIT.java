@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The {@code ./fluxbench} launcher builds only when the sources changed since its last build. It
- * runs here in a copy of the tree whose {@code mvnw} only counts its calls, next to the real
- * harness jar, so that a build costs nothing and {@code list} still answers.
+ * The {@code ./fluxbench} launcher builds only when the sources changed since its last
+ * build. It runs here in a copy of the tree whose {@code mvnw} only counts its calls,
+ * next to the real harness jar, so that a build costs nothing and {@code list} still
+ * answers.
  */
 class LauncherScriptIT {
 
@@ -51,7 +52,8 @@ class LauncherScriptIT {
 		}
 		Path target = this.root.resolve("harness/target");
 		Files.createDirectories(target);
-		Files.createSymbolicLink(target.resolve("fluxbench-harness.jar"), HARNESS_TARGET.resolve("fluxbench-harness.jar"));
+		Files.createSymbolicLink(target.resolve("fluxbench-harness.jar"),
+				HARNESS_TARGET.resolve("fluxbench-harness.jar"));
 		Files.createSymbolicLink(target.resolve("lib"), HARNESS_TARGET.resolve("lib"));
 		this.source = this.root.resolve("apps/mvc/src/main/java/App.java");
 		Files.createDirectories(this.source.getParent());
@@ -74,7 +76,8 @@ class LauncherScriptIT {
 		assertThat(builds()).as("a source was touched: one build").isEqualTo(2);
 		list();
 		assertThat(builds()).isEqualTo(2);
-		Files.writeString(this.root.resolve("scenarios/quick.yaml"), "# edited", java.nio.file.StandardOpenOption.CREATE);
+		Files.writeString(this.root.resolve("scenarios/quick.yaml"), "# edited",
+				java.nio.file.StandardOpenOption.CREATE);
 		list();
 		assertThat(builds()).as("a built-in scenario changed: one build").isEqualTo(3);
 	}

@@ -35,10 +35,11 @@ import dev.fluxbench.launcher.JvmService;
 import dev.fluxbench.launcher.RunningService;
 
 /**
- * fluxbench pointed at services it did not start, as a team points it at its own: our mvc and
- * webflux jars started here by hand, driven through scenario files with {@code --target}, then
- * gated against a baseline. One target of the last run answers through a proxy that adds 200 ms
- * before every downstream call: the regression the gate must catch.
+ * fluxbench pointed at services it did not start, as a team points it at its own: our mvc
+ * and webflux jars started here by hand, driven through scenario files with
+ * {@code --target}, then gated against a baseline. One target of the last run answers
+ * through a proxy that adds 200 ms before every downstream call: the regression the gate
+ * must catch.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TargetsIT {
@@ -50,9 +51,9 @@ class TargetsIT {
 		.toAbsolutePath();
 
 	/**
-	 * The extra time the slow target's downstream takes: three times the 100 ms call, far beyond what
-	 * noise does to it, so a tolerance of 100% still catches it while a busy machine's jitter never
-	 * fails an unchanged run.
+	 * The extra time the slow target's downstream takes: three times the 100 ms call, far
+	 * beyond what noise does to it, so a tolerance of 100% still catches it while a busy
+	 * machine's jitter never fails an unchanged run.
 	 */
 	private static final Duration EXTRA_DELAY = Duration.ofMillis(200);
 
@@ -74,12 +75,14 @@ class TargetsIT {
 	@BeforeAll
 	void startServicesByHand() throws IOException {
 		Path logs = Files.createTempDirectory("targets-it");
-		this.downstream = start(JvmService.jar("downstream", PROJECT_ROOT.resolve("downstream/target/fluxbench-downstream.jar"))
-			.logFile(logs.resolve("downstream.log")));
+		this.downstream = start(
+				JvmService.jar("downstream", PROJECT_ROOT.resolve("downstream/target/fluxbench-downstream.jar"))
+					.logFile(logs.resolve("downstream.log")));
 		this.slowProxy = slowProxy(this.downstream.baseUri());
 		URI slowDownstream = URI.create("http://127.0.0.1:" + this.slowProxy.getAddress().getPort());
 		this.mvc = start(app("mvc", "apps/mvc/target/fluxbench-mvc.jar", this.downstream.baseUri(), logs));
-		this.webflux = start(app("webflux", "apps/webflux/target/fluxbench-webflux.jar", this.downstream.baseUri(), logs));
+		this.webflux = start(
+				app("webflux", "apps/webflux/target/fluxbench-webflux.jar", this.downstream.baseUri(), logs));
 		this.slowMvc = start(app("mvc-slow", "apps/mvc/target/fluxbench-mvc.jar", slowDownstream, logs));
 	}
 
@@ -202,8 +205,9 @@ class TargetsIT {
 	}
 
 	/**
-	 * A downstream that takes {@link #EXTRA_DELAY} longer: every call is held, then forwarded to the
-	 * real one. The hold is the service's behaviour under test, not a wait of the test's.
+	 * A downstream that takes {@link #EXTRA_DELAY} longer: every call is held, then
+	 * forwarded to the real one. The hold is the service's behaviour under test, not a
+	 * wait of the test's.
 	 */
 	private static HttpServer slowProxy(URI downstream) throws IOException {
 		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -220,7 +224,8 @@ class TargetsIT {
 					forward.header("Content-Type", type);
 				}
 				HttpResponse<byte[]> response = client.send(forward.build(), HttpResponse.BodyHandlers.ofByteArray());
-				response.headers().firstValue("Content-Type")
+				response.headers()
+					.firstValue("Content-Type")
 					.ifPresent((value) -> exchange.getResponseHeaders().set("Content-Type", value));
 				exchange.sendResponseHeaders(response.statusCode(), response.body().length);
 				try (OutputStream body = exchange.getResponseBody()) {
@@ -256,8 +261,8 @@ class TargetsIT {
 	}
 
 	private Result fluxbench(Map<String, String> environment, String... args) throws Exception {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-				"-jar", HARNESS_JAR.toString()));
+		List<String> command = new ArrayList<>(List
+			.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", HARNESS_JAR.toString()));
 		command.addAll(List.of(args));
 		Path console = Files.createTempFile(this.temporary, "console", ".txt");
 		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(console.toFile());

@@ -17,9 +17,9 @@ import java.util.function.IntSupplier;
 import java.util.stream.Stream;
 
 /**
- * A Java service to run as a child JVM, or a program of its own, such as nginx: what to launch and
- * how, before anything runs. Immutable: each fluent method returns a copy, so one definition can
- * be the base of several runs.
+ * A Java service to run as a child JVM, or a program of its own, such as nginx: what to
+ * launch and how, before anything runs. Immutable: each fluent method returns a copy, so
+ * one definition can be the base of several runs.
  *
  * <pre>{@code
  * try (RunningService mvc = JvmService.jar("mvc", Path.of("apps/mvc/target/fluxbench-mvc.jar"))
@@ -33,13 +33,14 @@ import java.util.stream.Stream;
  * }</pre>
  *
  * A Java service is told its port with {@code --server.port=N}, appended after the other
- * arguments. Without {@link #port(int)}, the launcher picks a {@linkplain FreePort#find() free
- * port}; since nothing holds that port until the service binds it, another process may take it in
- * between, and then the launcher starts the service again on another one. With
- * {@link #reportsPort()} the service binds port 0 and reports the port it got, which cannot race.
+ * arguments. Without {@link #port(int)}, the launcher picks a {@linkplain FreePort#find()
+ * free port}; since nothing holds that port until the service binds it, another process
+ * may take it in between, and then the launcher starts the service again on another one.
+ * With {@link #reportsPort()} the service binds port 0 and reports the port it got, which
+ * cannot race.
  * <p>
- * Every service runs under a small supervisor process, which stops it once this JVM is gone, even
- * when this JVM was killed with SIGKILL.
+ * Every service runs under a small supervisor process, which stops it once this JVM is
+ * gone, even when this JVM was killed with SIGKILL.
  */
 public final class JvmService {
 
@@ -52,8 +53,8 @@ public final class JvmService {
 	static final Path TASKSET = Path.of("/usr/bin/taskset");
 
 	/**
-	 * Launches on picked ports before giving up. One collision is already rare: it takes another
-	 * process binding the very port between the pick and the service's bind.
+	 * Launches on picked ports before giving up. One collision is already rare: it takes
+	 * another process binding the very port between the pick and the service's bind.
 	 */
 	static final int PORT_ATTEMPTS = 3;
 
@@ -116,9 +117,10 @@ public final class JvmService {
 
 	/**
 	 * A service that is a program of its own, such as nginx or Prometheus, run with these
-	 * arguments and those of {@link #args(String...)}, and nothing appended: its arguments or its
-	 * configuration say where it listens. Declare that port with {@link #port(int)}, or let the
-	 * program write it to a file with {@link #reportsPort()}.
+	 * arguments and those of {@link #args(String...)}, and nothing appended: its
+	 * arguments or its configuration say where it listens. Declare that port with
+	 * {@link #port(int)}, or let the program write it to a file with
+	 * {@link #reportsPort()}.
 	 */
 	public static JvmService command(String name, List<String> command) {
 		if (command.isEmpty()) {
@@ -143,12 +145,13 @@ public final class JvmService {
 
 	/**
 	 * Adds JVM options, placed before {@code -jar} or the main class.
-	 * @throws IllegalStateException for a {@linkplain #command(String, List) command}, which is no JVM
+	 * @throws IllegalStateException for a {@linkplain #command(String, List) command},
+	 * which is no JVM
 	 */
 	public JvmService jvmFlags(List<String> flags) {
 		if (this.launch instanceof Launch.Command && !flags.isEmpty()) {
-			throw new IllegalStateException("Service '" + this.name + "' runs a command, not a JVM: put " + flags
-					+ " in its arguments");
+			throw new IllegalStateException(
+					"Service '" + this.name + "' runs a command, not a JVM: put " + flags + " in its arguments");
 		}
 		return new JvmService(this.name, this.launch, concat(this.jvmFlags, flags), this.args, this.environment,
 				this.cpus, this.port, this.logFile, this.java, this.readinessPath, this.readyTimeout, this.stopGrace);
@@ -174,9 +177,10 @@ public final class JvmService {
 	}
 
 	/**
-	 * Pins the service, and not its supervisor, to these CPUs, in {@code taskset -c} syntax
-	 * ({@code "0"}, {@code "0,1"}, {@code "2-3"}). Ignored where {@code /usr/bin/taskset} does not
-	 * exist, so that a run still works on a laptop; {@link #pinned()} tells whether it applies.
+	 * Pins the service, and not its supervisor, to these CPUs, in {@code taskset -c}
+	 * syntax ({@code "0"}, {@code "0,1"}, {@code "2-3"}). Ignored where
+	 * {@code /usr/bin/taskset} does not exist, so that a run still works on a laptop;
+	 * {@link #pinned()} tells whether it applies.
 	 */
 	public JvmService cpus(String cpuList) {
 		if (cpuList == null || !cpuList.matches("\\d+(-\\d+)?(,\\d+(-\\d+)?)*")) {
@@ -195,11 +199,11 @@ public final class JvmService {
 	}
 
 	/**
-	 * Lets the service choose its port, so that no other process can take it between a choice
-	 * and a bind. A Java service is started with {@code --server.port=0}; every service finds in
-	 * the {@code PORTFILE} environment variable the file to write the port it listens on to,
-	 * digits alone, in one write. That is what Spring Boot's {@code WebServerPortFileWriter} does
-	 * once an application registers it.
+	 * Lets the service choose its port, so that no other process can take it between a
+	 * choice and a bind. A Java service is started with {@code --server.port=0}; every
+	 * service finds in the {@code PORTFILE} environment variable the file to write the
+	 * port it listens on to, digits alone, in one write. That is what Spring Boot's
+	 * {@code WebServerPortFileWriter} does once an application registers it.
 	 */
 	public JvmService reportsPort() {
 		return withPort(new Port.Reported());
@@ -216,41 +220,50 @@ public final class JvmService {
 	}
 
 	/**
-	 * Where the service's stdout and stderr go, truncated at start. Without it, a temporary file.
+	 * Where the service's stdout and stderr go, truncated at start. Without it, a
+	 * temporary file.
 	 */
 	public JvmService logFile(Path logFile) {
-		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus,
-				this.port, Objects.requireNonNull(logFile), this.java, this.readinessPath, this.readyTimeout,
-				this.stopGrace);
+		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus, this.port,
+				Objects.requireNonNull(logFile), this.java, this.readinessPath, this.readyTimeout, this.stopGrace);
 	}
 
-	/** The {@code java} launcher to use; by default the one running this JVM. A command has none. */
+	/**
+	 * The {@code java} launcher to use; by default the one running this JVM. A command
+	 * has none.
+	 */
 	public JvmService java(Path java) {
-		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus,
-				this.port, this.logFile, Objects.requireNonNull(java), this.readinessPath, this.readyTimeout,
-				this.stopGrace);
+		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus, this.port,
+				this.logFile, Objects.requireNonNull(java), this.readinessPath, this.readyTimeout, this.stopGrace);
 	}
 
-	/** The path that answers 200 once the service takes traffic; by default Spring Boot's readiness probe. */
+	/**
+	 * The path that answers 200 once the service takes traffic; by default Spring Boot's
+	 * readiness probe.
+	 */
 	public JvmService readinessPath(String path) {
 		if (path == null || !path.startsWith("/")) {
 			throw new IllegalArgumentException("A readiness path starts with '/': '" + path + "'");
 		}
-		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus,
-				this.port, this.logFile, this.java, path, this.readyTimeout, this.stopGrace);
+		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus, this.port,
+				this.logFile, this.java, path, this.readyTimeout, this.stopGrace);
 	}
 
-	/** How long {@link #start()} waits for readiness before it gives up; 60 s by default. */
+	/**
+	 * How long {@link #start()} waits for readiness before it gives up; 60 s by default.
+	 */
 	public JvmService readyTimeout(Duration timeout) {
-		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus,
-				this.port, this.logFile, this.java, this.readinessPath, positive(timeout, "ready timeout"),
-				this.stopGrace);
+		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus, this.port,
+				this.logFile, this.java, this.readinessPath, positive(timeout, "ready timeout"), this.stopGrace);
 	}
 
-	/** How long {@link RunningService#stop()} waits after SIGTERM before it kills; 10 s by default. */
+	/**
+	 * How long {@link RunningService#stop()} waits after SIGTERM before it kills; 10 s by
+	 * default.
+	 */
 	public JvmService stopGrace(Duration grace) {
-		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus,
-				this.port, this.logFile, this.java, this.readinessPath, this.readyTimeout, positive(grace, "stop grace"));
+		return new JvmService(this.name, this.launch, this.jvmFlags, this.args, this.environment, this.cpus, this.port,
+				this.logFile, this.java, this.readinessPath, this.readyTimeout, positive(grace, "stop grace"));
 	}
 
 	public String name() {
@@ -273,12 +286,17 @@ public final class JvmService {
 		return Optional.ofNullable(this.cpus);
 	}
 
-	/** The port set with {@link #port(int)}; empty when the launcher picks one or the service reports it. */
+	/**
+	 * The port set with {@link #port(int)}; empty when the launcher picks one or the
+	 * service reports it.
+	 */
 	public OptionalInt port() {
 		return (this.port instanceof Port.Fixed(int number)) ? OptionalInt.of(number) : OptionalInt.empty();
 	}
 
-	/** Whether the service chooses its port and reports it, see {@link #reportsPort()}. */
+	/**
+	 * Whether the service chooses its port and reports it, see {@link #reportsPort()}.
+	 */
 	public boolean portReported() {
 		return this.port instanceof Port.Reported;
 	}
@@ -306,8 +324,8 @@ public final class JvmService {
 
 	/**
 	 * Launches the service and waits until its readiness path answers 200.
-	 * @throws ServiceStartException if the port is taken, the jar is missing, or the service
-	 * exits or is not ready in time; the process is stopped by then
+	 * @throws ServiceStartException if the port is taken, the jar is missing, or the
+	 * service exits or is not ready in time; the process is stopped by then
 	 */
 	public RunningService start() {
 		this.launch.check(this.name);
@@ -325,7 +343,8 @@ public final class JvmService {
 
 	private RunningService launchOnPickedPorts(IntSupplier picker) {
 		if (this.launch instanceof Launch.Command) {
-			throw new IllegalStateException("Service '" + this.name + "' runs a command, which is told no port: give it "
+			throw new IllegalStateException("Service '" + this.name
+					+ "' runs a command, which is told no port: give it "
 					+ "one in its arguments and declare it with port(int), or let it report its own with reportsPort()");
 		}
 		for (int attempt = 1;; attempt++) {
@@ -341,8 +360,8 @@ public final class JvmService {
 	}
 
 	/**
-	 * One launch on this port, 0 for a service that reports its own. The ready timeout covers
-	 * all of it, from the supervisor's start to the probe's 200.
+	 * One launch on this port, 0 for a service that reports its own. The ready timeout
+	 * covers all of it, from the supervisor's start to the probe's 200.
 	 */
 	private RunningService launch(int port) {
 		long deadline = System.nanoTime() + this.readyTimeout.toNanos();
@@ -375,13 +394,14 @@ public final class JvmService {
 
 	/**
 	 * The service's command line for this port, which its supervisor runs:
-	 * {@code [taskset -c CPUS] java FLAGS (-jar JAR | -cp CP MAIN) ARGS --server.port=N}, or
-	 * {@code [taskset -c CPUS] COMMAND ARGS}.
+	 * {@code [taskset -c CPUS] java FLAGS (-jar JAR | -cp CP MAIN) ARGS --server.port=N},
+	 * or {@code [taskset -c CPUS] COMMAND ARGS}.
 	 */
 	List<String> commandLine(int port) {
 		List<String> command = new ArrayList<>();
 		if (pinned()) {
-			// taskset execs the service, so the supervisor's child is the service itself, and only
+			// taskset execs the service, so the supervisor's child is the service itself,
+			// and only
 			// the service is pinned, not its supervisor.
 			command.addAll(List.of(TASKSET.toString(), "-c", this.cpus));
 		}
@@ -437,7 +457,10 @@ public final class JvmService {
 		record Fixed(int number) implements Port {
 		}
 
-		/** Picked by the launcher, told to the service, and picked again if someone else took it. */
+		/**
+		 * Picked by the launcher, told to the service, and picked again if someone else
+		 * took it.
+		 */
 		record Picked(IntSupplier picker) implements Port {
 		}
 
@@ -464,8 +487,8 @@ public final class JvmService {
 			@Override
 			public void check(String serviceName) {
 				if (!Files.isRegularFile(this.jar)) {
-					throw new ServiceStartException(serviceName,
-							"cannot start: its jar " + this.jar.toAbsolutePath().normalize() + " does not exist. Build it first.");
+					throw new ServiceStartException(serviceName, "cannot start: its jar "
+							+ this.jar.toAbsolutePath().normalize() + " does not exist. Build it first.");
 				}
 			}
 
@@ -485,7 +508,8 @@ public final class JvmService {
 
 			@Override
 			public void check(String serviceName) {
-				// A missing entry is legal on a class path; a wrong main class shows in the log.
+				// A missing entry is legal on a class path; a wrong main class shows in
+				// the log.
 			}
 
 			private String classpathString() {
@@ -508,7 +532,8 @@ public final class JvmService {
 
 			@Override
 			public void check(String serviceName) {
-				// A program is looked up on the PATH; one that is not found shows in the log.
+				// A program is looked up on the PATH; one that is not found shows in the
+				// log.
 			}
 
 			@Override

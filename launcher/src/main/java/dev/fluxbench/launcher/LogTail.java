@@ -8,7 +8,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-/** The end of a log file, read from the end so that a long run's log costs no more than a short one's. */
+/**
+ * The end of a log file, read from the end so that a long run's log costs no more than a
+ * short one's.
+ */
 final class LogTail {
 
 	/** Enough for 20 lines of a Spring Boot log, stack trace lines included. */

@@ -13,10 +13,10 @@ import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 /**
- * Waits for a service's readiness probe. It asks the service over HTTP, as a load balancer would,
- * and never reads the log to decide: log lines change with every framework release, the probe
- * does not. Before that, a service that {@linkplain JvmService#reportsPort() reports its port}
- * is waited for until it has.
+ * Waits for a service's readiness probe. It asks the service over HTTP, as a load
+ * balancer would, and never reads the log to decide: log lines change with every
+ * framework release, the probe does not. Before that, a service that
+ * {@linkplain JvmService#reportsPort() reports its port} is waited for until it has.
  */
 final class Readiness {
 
@@ -30,10 +30,16 @@ final class Readiness {
 
 	private static final String NO_ANSWER = "no answer";
 
-	/** Longer than any healthy probe; short enough that a hung probe is retried well before the deadline. */
+	/**
+	 * Longer than any healthy probe; short enough that a hung probe is retried well
+	 * before the deadline.
+	 */
 	private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
 
-	/** The operating system's words for EADDRINUSE, which every runtime and server quotes in its log. */
+	/**
+	 * The operating system's words for EADDRINUSE, which every runtime and server quotes
+	 * in its log.
+	 */
 	private static final Pattern PORT_IN_USE = Pattern.compile("already in use", Pattern.CASE_INSENSITIVE);
 
 	/** Enough for a Spring Boot failure report and the stack trace above it. */
@@ -51,7 +57,8 @@ final class Readiness {
 		try {
 			while (true) {
 				boolean ended = !process.isAlive();
-				// Read after the exit check: a service that ended reported its port before, or never.
+				// Read after the exit check: a service that ended reported its port
+				// before, or never.
 				OptionalInt port = reportedPort(portFile);
 				if (port.isPresent()) {
 					return port.getAsInt();
@@ -76,8 +83,8 @@ final class Readiness {
 	}
 
 	/**
-	 * The port in the file, once it holds one. Spring Boot's port file writer writes the digits
-	 * alone in one write, so a file that holds a number holds the whole number.
+	 * The port in the file, once it holds one. Spring Boot's port file writer writes the
+	 * digits alone in one write, so a file that holds a number holds the whole number.
 	 */
 	static OptionalInt reportedPort(Path portFile) {
 		try {
@@ -107,8 +114,9 @@ final class Readiness {
 			.build()) {
 			while (true) {
 				if (!service.isAlive()) {
-					throw new ServiceStartException(service.name(),
-							"exited with code " + service.exitCode().orElse(-1) + " before it was ready (pid " + service.pid() + ").",
+					throw new ServiceStartException(
+							service.name(), "exited with code " + service.exitCode().orElse(-1)
+									+ " before it was ready (pid " + service.pid() + ").",
 							service.logFile(), portTaken(service));
 				}
 				Duration left = Duration.ofNanos(deadline - System.nanoTime());
@@ -132,8 +140,10 @@ final class Readiness {
 					lastAnswer = "status " + status;
 				}
 				catch (HttpTimeoutException ex) {
-					// The last probe may get only a few milliseconds before the deadline: its timeout
-					// says nothing about the service, and must not hide what the service answered.
+					// The last probe may get only a few milliseconds before the deadline:
+					// its timeout
+					// says nothing about the service, and must not hide what the service
+					// answered.
 					if (!cutShort || lastAnswer.equals(NO_ANSWER)) {
 						lastAnswer = describe(ex);
 					}
@@ -155,8 +165,9 @@ final class Readiness {
 	}
 
 	/**
-	 * Whether a service that exited had lost its port to another process: it is still taken, or
-	 * the log says so. Only a hint to try another port, never a reason to call a service ready.
+	 * Whether a service that exited had lost its port to another process: it is still
+	 * taken, or the log says so. Only a hint to try another port, never a reason to call
+	 * a service ready.
 	 */
 	private static boolean portTaken(RunningService service) {
 		return !FreePort.isFree(service.port())

@@ -7,10 +7,10 @@ import java.util.OptionalInt;
 
 /**
  * A service that runs and answered its readiness probe. Closing it stops the service and
- * everything it spawned. On an orderly exit of this JVM a shutdown hook stops it within its stop
- * grace; when this JVM dies without running hooks, SIGKILL included, the small supervisor process
- * the service runs under stops it. Either way an aborted run does not leave servers holding
- * ports, CPU and memory.
+ * everything it spawned. On an orderly exit of this JVM a shutdown hook stops it within
+ * its stop grace; when this JVM dies without running hooks, SIGKILL included, the small
+ * supervisor process the service runs under stops it. Either way an aborted run does not
+ * leave servers holding ports, CPU and memory.
  */
 public final class RunningService implements AutoCloseable {
 
@@ -41,14 +41,16 @@ public final class RunningService implements AutoCloseable {
 	}
 
 	/**
-	 * The service's own pid, that of the JVM or program that listens on the port, never the
-	 * supervisor's: {@code /proc/PID} shows the service's CPU time and memory.
+	 * The service's own pid, that of the JVM or program that listens on the port, never
+	 * the supervisor's: {@code /proc/PID} shows the service's CPU time and memory.
 	 */
 	public long pid() {
 		return this.process.pid();
 	}
 
-	/** The port the service listens on, chosen by the launcher or reported by the service. */
+	/**
+	 * The port the service listens on, chosen by the launcher or reported by the service.
+	 */
 	public int port() {
 		return this.port;
 	}
@@ -58,7 +60,10 @@ public final class RunningService implements AutoCloseable {
 		return this.baseUri;
 	}
 
-	/** The base URI with this path (and query) appended, for example {@code uri("/actuator/info")}. */
+	/**
+	 * The base URI with this path (and query) appended, for example
+	 * {@code uri("/actuator/info")}.
+	 */
 	public URI uri(String pathAndQuery) {
 		return URI.create(this.baseUri + pathAndQuery);
 	}
@@ -87,10 +92,10 @@ public final class RunningService implements AutoCloseable {
 	}
 
 	/**
-	 * Sends SIGTERM, so that the service shuts down gracefully, waits up to the stop grace, then
-	 * kills it. Children it spawned are killed too once it is gone: they would otherwise be
-	 * orphans nobody stops. Returns once every one of them has exited; calling it again does
-	 * nothing.
+	 * Sends SIGTERM, so that the service shuts down gracefully, waits up to the stop
+	 * grace, then kills it. Children it spawned are killed too once it is gone: they
+	 * would otherwise be orphans nobody stops. Returns once every one of them has exited;
+	 * calling it again does nothing.
 	 */
 	public void stop() {
 		this.process.stop();

@@ -5,10 +5,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Every service this JVM launched and did not stop yet, ready or still starting. A shutdown hook
- * stops them when the JVM ends, whether a test run finished, failed or was interrupted with
- * Ctrl-C: a child JVM left behind would hold its port and skew the next measurement. It gets its
- * stop grace here; the {@link Supervisor} covers the ends that run no hook, such as SIGKILL.
+ * Every service this JVM launched and did not stop yet, ready or still starting. A
+ * shutdown hook stops them when the JVM ends, whether a test run finished, failed or was
+ * interrupted with Ctrl-C: a child JVM left behind would hold its port and skew the next
+ * measurement. It gets its stop grace here; the {@link Supervisor} covers the ends that
+ * run no hook, such as SIGKILL.
  */
 final class ServiceRegistry {
 
@@ -33,7 +34,10 @@ final class ServiceRegistry {
 		return Set.copyOf(RUNNING);
 	}
 
-	/** Stops all in parallel, so that the JVM's exit waits for the slowest grace, not their sum. */
+	/**
+	 * Stops all in parallel, so that the JVM's exit waits for the slowest grace, not
+	 * their sum.
+	 */
 	static void stopAll() {
 		List<Thread> stoppers = running().stream()
 			.map((service) -> Thread.ofPlatform().name("stop-" + service.name()).start(service::stop))

@@ -4,8 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A service that did not become ready. The message carries the end of the service's log, because
- * that is where the reason is, and a build log is often all one has of a failed CI run.
+ * A service that did not become ready. The message carries the end of the service's log,
+ * because that is where the reason is, and a build log is often all one has of a failed
+ * CI run.
  */
 public class ServiceStartException extends RuntimeException {
 
@@ -35,7 +36,10 @@ public class ServiceStartException extends RuntimeException {
 		return this.serviceName;
 	}
 
-	/** Whether the service exited because something else had its port: then another port may work. */
+	/**
+	 * Whether the service exited because something else had its port: then another port
+	 * may work.
+	 */
 	boolean portTaken() {
 		return this.portTaken;
 	}

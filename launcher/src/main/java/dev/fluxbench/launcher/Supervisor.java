@@ -17,27 +17,29 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one service as its child and stops it once the JVM that launched the supervisor is gone,
- * however that JVM ended. Java has no parent-death signal, and the launcher's shutdown hook does
- * not run on SIGKILL, on a crash or on an out-of-memory kill, so {@link JvmService#start()} runs
- * every service under this small JVM:
+ * Runs one service as its child and stops it once the JVM that launched the supervisor is
+ * gone, however that JVM ended. Java has no parent-death signal, and the launcher's
+ * shutdown hook does not run on SIGKILL, on a crash or on an out-of-memory kill, so
+ * {@link JvmService#start()} runs every service under this small JVM:
  *
  * <pre>
  * java -cp LAUNCHER_JAR dev.fluxbench.launcher.Supervisor --stop-grace=PT10S --pid-file=PATH -- COMMAND [ARGS...]
  * </pre>
  *
- * It learns of its parent's death from its standard input: a pipe whose only writer is the JVM
- * that launched it, which never writes to it. The kernel closes that end when the process ends,
- * SIGKILL included, and the blocked read here returns end-of-file at once. Polling the parent's
- * pid would work too, but it notices late, costs a wake-up per poll, and pids are reused. Run by
- * hand with a closed standard input, it stops its service at once.
+ * It learns of its parent's death from its standard input: a pipe whose only writer is
+ * the JVM that launched it, which never writes to it. The kernel closes that end when the
+ * process ends, SIGKILL included, and the blocked read here returns end-of-file at once.
+ * Polling the parent's pid would work too, but it notices late, costs a wake-up per poll,
+ * and pids are reused. Run by hand with a closed standard input, it stops its service at
+ * once.
  * <p>
- * Once the parent is gone, or when the supervisor itself is told to terminate, it sends SIGTERM
- * to the service, SIGKILL after the stop grace, and then kills whatever the service spawned. It
- * exits with the service's exit code (143 still means "ended on SIGTERM"), and never writes to
- * the log on the way unless it is the one that stopped the service. The service's output goes
- * straight to the supervisor's standard output, the service's log file, so that a dead supervisor
- * loses none of it. Only the JDK: the supervisor starts from the launcher's jar alone.
+ * Once the parent is gone, or when the supervisor itself is told to terminate, it sends
+ * SIGTERM to the service, SIGKILL after the stop grace, and then kills whatever the
+ * service spawned. It exits with the service's exit code (143 still means "ended on
+ * SIGTERM"), and never writes to the log on the way unless it is the one that stopped the
+ * service. The service's output goes straight to the supervisor's standard output, the
+ * service's log file, so that a dead supervisor loses none of it. Only the JDK: the
+ * supervisor starts from the launcher's jar alone.
  */
 final class Supervisor {
 
@@ -54,9 +56,9 @@ final class Supervisor {
 	static final int USAGE = 2;
 
 	/**
-	 * The variables every {@code java} launcher reads. They are meant for the service, not for the
-	 * supervisor's JVM, so the launcher hands them over under this prefix and they get their name
-	 * back in the service's environment.
+	 * The variables every {@code java} launcher reads. They are meant for the service,
+	 * not for the supervisor's JVM, so the launcher hands them over under this prefix and
+	 * they get their name back in the service's environment.
 	 */
 	static final List<String> JAVA_OPTION_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
@@ -89,7 +91,8 @@ final class Supervisor {
 			return;
 		}
 		Supervisor supervisor = new Supervisor(options.stopGrace(), System.out);
-		// A SIGTERM, SIGINT or SIGHUP to the supervisor is meant for the service it stands for.
+		// A SIGTERM, SIGINT or SIGHUP to the supervisor is meant for the service it
+		// stands for.
 		Runtime.getRuntime().addShutdownHook(new Thread(supervisor::stopAndHalt, "fluxbench-supervisor-stop"));
 		Process service;
 		try {
@@ -104,7 +107,8 @@ final class Supervisor {
 			return;
 		}
 		try {
-			// One write of a whole line: the launcher takes the pid once the line is complete.
+			// One write of a whole line: the launcher takes the pid once the line is
+			// complete.
 			Files.writeString(options.pidFile(), service.pid() + "\n");
 		}
 		catch (IOException ex) {
@@ -120,14 +124,15 @@ final class Supervisor {
 	}
 
 	/**
-	 * Starts the service, unless a termination came first: it would then run with nobody to stop
-	 * it. Never exits itself: the shutdown hook needs this object's lock.
+	 * Starts the service, unless a termination came first: it would then run with nobody
+	 * to stop it. Never exits itself: the shutdown hook needs this object's lock.
 	 */
 	private synchronized Process start(List<String> command) throws IOException {
 		if (this.stopping) {
 			return null;
 		}
-		// The service writes to the log itself, through the descriptor it inherits; its standard
+		// The service writes to the log itself, through the descriptor it inherits; its
+		// standard
 		// input is a pipe nobody writes to, as it was before there was a supervisor.
 		ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(Redirect.INHERIT).redirectErrorStream(true);
 		restoreJavaOptions(builder.environment());
@@ -145,9 +150,9 @@ final class Supervisor {
 	}
 
 	/**
-	 * Stops the service and ends this JVM with its exit code. Runs on the watch thread, or in the
-	 * shutdown hook: for a termination of the supervisor, and after the service ended by itself,
-	 * when it finds nothing left to stop.
+	 * Stops the service and ends this JVM with its exit code. Runs on the watch thread,
+	 * or in the shutdown hook: for a termination of the supervisor, and after the service
+	 * ended by itself, when it finds nothing left to stop.
 	 */
 	private void stopAndHalt() {
 		Process stopped = stop();
@@ -159,7 +164,10 @@ final class Supervisor {
 		Runtime.getRuntime().halt(stopped.isAlive() ? 128 + 9 : stopped.exitValue());
 	}
 
-	/** SIGTERM, SIGKILL after the grace, then whatever the service spawned. Returns the service. */
+	/**
+	 * SIGTERM, SIGKILL after the grace, then whatever the service spawned. Returns the
+	 * service.
+	 */
 	private synchronized Process stop() {
 		this.stopping = true;
 		Process service = this.service;
@@ -209,8 +217,8 @@ final class Supervisor {
 
 	/** The supervisor's main class and arguments for this service command line. */
 	static List<String> arguments(Duration stopGrace, Path pidFile, List<String> command) {
-		List<String> arguments = new ArrayList<>(List.of(Supervisor.class.getName(), STOP_GRACE + stopGrace,
-				PID_FILE + pidFile, END_OF_OPTIONS));
+		List<String> arguments = new ArrayList<>(
+				List.of(Supervisor.class.getName(), STOP_GRACE + stopGrace, PID_FILE + pidFile, END_OF_OPTIONS));
 		arguments.addAll(command);
 		return List.copyOf(arguments);
 	}

@@ -45,7 +45,9 @@ class JvmServiceTest {
 
 	@Test
 	void commandShouldRunTheProgramWithItsArgumentsAndNoPortArgument() {
-		JvmService nginx = JvmService.command("nginx", List.of("/usr/sbin/nginx", "-g", "daemon off;")).args("-q").port(8088);
+		JvmService nginx = JvmService.command("nginx", List.of("/usr/sbin/nginx", "-g", "daemon off;"))
+			.args("-q")
+			.port(8088);
 
 		assertThat(nginx.commandLine(8088)).containsExactly("/usr/sbin/nginx", "-g", "daemon off;", "-q");
 	}
@@ -65,7 +67,8 @@ class JvmServiceTest {
 		JvmService service = JvmService.jar("mvc", Path.of("app.jar"));
 		Path pidFile = Path.of("mvc.pid");
 
-		List<String> command = ServiceProcess.supervisorCommand(Duration.ofSeconds(3), pidFile, service.commandLine(8081));
+		List<String> command = ServiceProcess.supervisorCommand(Duration.ofSeconds(3), pidFile,
+				service.commandLine(8081));
 
 		assertThat(command).startsWith(JAVA)
 			.containsSequence("-cp", ServiceProcess.launcherClasspath().toString(), Supervisor.class.getName(),

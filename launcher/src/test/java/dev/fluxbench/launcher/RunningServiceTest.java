@@ -26,25 +26,33 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Starts and stops real child JVMs running {@link TinyService} from {@code target/test-classes},
- * the way the contract tests start the apps from their jars. They bind port 0 and report the port
- * they got, so that no other process on the machine can take it from them in between.
+ * Starts and stops real child JVMs running {@link TinyService} from
+ * {@code target/test-classes}, the way the contract tests start the apps from their jars.
+ * They bind port 0 and report the port they got, so that no other process on the machine
+ * can take it from them in between.
  */
 class RunningServiceTest {
 
 	private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
 	/**
-	 * For the tests of a timeout: it covers the start of the supervisor's JVM, which a busy machine
-	 * can stretch far beyond its usual fraction of a second. Were it shorter than that start, the
-	 * launch would fail for the supervisor instead of for the reason under test.
+	 * For the tests of a timeout: it covers the start of the supervisor's JVM, which a
+	 * busy machine can stretch far beyond its usual fraction of a second. Were it shorter
+	 * than that start, the launch would fail for the supervisor instead of for the reason
+	 * under test.
 	 */
 	private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-	/** Beyond the stop grace, what a stop may take on a busy machine: the kill, and the kernel's reaping. */
+	/**
+	 * Beyond the stop grace, what a stop may take on a busy machine: the kill, and the
+	 * kernel's reaping.
+	 */
 	private static final Duration STOP_SLACK = Duration.ofSeconds(30);
 
-	/** A marker on each child's command line, so a test can look for survivors among all processes. */
+	/**
+	 * A marker on each child's command line, so a test can look for survivors among all
+	 * processes.
+	 */
 	private final String marker = "--test-run=" + UUID.randomUUID();
 
 	@TempDir
@@ -76,11 +84,11 @@ class RunningServiceTest {
 		try (RunningService service = tiny("supervised").start()) {
 			ProcessHandle supervisor = service.handle().parent().orElseThrow();
 
-			assertThat(service.handle().info().arguments()).hasValueSatisfying((arguments) -> assertThat(arguments)
-				.contains(TinyService.class.getName())
-				.doesNotContain(Supervisor.class.getName()));
-			assertThat(supervisor.info().arguments()).hasValueSatisfying(
-					(arguments) -> assertThat(arguments).contains(Supervisor.class.getName()));
+			assertThat(service.handle().info().arguments())
+				.hasValueSatisfying((arguments) -> assertThat(arguments).contains(TinyService.class.getName())
+					.doesNotContain(Supervisor.class.getName()));
+			assertThat(supervisor.info().arguments())
+				.hasValueSatisfying((arguments) -> assertThat(arguments).contains(Supervisor.class.getName()));
 			assertThat(supervisor.parent()).hasValue(ProcessHandle.current());
 		}
 	}
@@ -100,18 +108,24 @@ class RunningServiceTest {
 
 	@Test
 	void startWhenNeverReadyShouldGiveUpAfterTheTimeoutAndStopTheService() throws Exception {
-		// A service JVM can take seconds to start on a busy machine, and would be refused rather than
-		// answer 503 until then. This service is a shell that reports the port of a server the test
-		// runs already, so that every probe gets 503; the timeout only has to cover the supervisor's
-		// start, which is small but still a JVM's. The server takes its time to answer, as a busy
-		// service does, so that the last probe, which the deadline cuts short, most often times out.
+		// A service JVM can take seconds to start on a busy machine, and would be refused
+		// rather than
+		// answer 503 until then. This service is a shell that reports the port of a
+		// server the test
+		// runs already, so that every probe gets 503; the timeout only has to cover the
+		// supervisor's
+		// start, which is small but still a JVM's. The server takes its time to answer,
+		// as a busy
+		// service does, so that the last probe, which the deadline cuts short, most often
+		// times out.
 		HttpServer unready = answering(503, Duration.ofMillis(300));
 		try {
 			int port = unready.getAddress().getPort();
 			JvmService neverReady = JvmService
-				.command("never-ready", List.of("sh", "-c",
-						"echo \"pid $$ listening on $1\"; printf %s \"$1\" > \"$PORTFILE\"; exec sleep 600", this.marker,
-						String.valueOf(port)))
+				.command("never-ready",
+						List.of("sh", "-c",
+								"echo \"pid $$ listening on $1\"; printf %s \"$1\" > \"$PORTFILE\"; exec sleep 600",
+								this.marker, String.valueOf(port)))
 				.reportsPort()
 				.readyTimeout(TIMEOUT)
 				.logFile(this.logs.resolve("never-ready.log"));
@@ -130,7 +144,8 @@ class RunningServiceTest {
 
 	@Test
 	void startWhenNoPortIsReportedShouldGiveUpAfterTheTimeoutAndStopTheService() {
-		JvmService silent = JvmService.command("silent", List.of("sh", "-c", "echo \"pid $$\"; exec sleep 600", this.marker))
+		JvmService silent = JvmService
+			.command("silent", List.of("sh", "-c", "echo \"pid $$\"; exec sleep 600", this.marker))
 			.reportsPort()
 			.readyTimeout(TIMEOUT)
 			.logFile(this.logs.resolve("silent.log"));
@@ -138,7 +153,8 @@ class RunningServiceTest {
 		assertThatExceptionOfType(ServiceStartException.class).isThrownBy(silent::start)
 			.withMessageContaining("Service 'silent' did not report its port within " + TIMEOUT)
 			.withMessageContaining("which PORTFILE names, holds no port");
-		assertThat(ProcessHandle.of(loggedPid(this.logs.resolve("silent.log"))).filter(ProcessHandle::isAlive)).isEmpty();
+		assertThat(ProcessHandle.of(loggedPid(this.logs.resolve("silent.log"))).filter(ProcessHandle::isAlive))
+			.isEmpty();
 	}
 
 	@Test
@@ -146,7 +162,8 @@ class RunningServiceTest {
 		HttpServer squatter = answering(404, Duration.ZERO);
 		try {
 			int taken = squatter.getAddress().getPort();
-			// The first pick is a port another server took between the pick and the service's bind.
+			// The first pick is a port another server took between the pick and the
+			// service's bind.
 			Queue<Integer> picks = new ArrayDeque<>(List.of(taken));
 			List<Integer> picked = new ArrayList<>();
 			JvmService service = tiny("collision").pickPortsWith(() -> {
@@ -189,14 +206,16 @@ class RunningServiceTest {
 	@Test
 	void commandShouldRunAnyProgramAndProbeThePortItReports() throws Exception {
 		JvmService command = JvmService
-			.command("tiny-command", List.of(JAVA, "-Xmx32m", "-cp", testClasses().toString(), TinyService.class.getName()))
+			.command("tiny-command",
+					List.of(JAVA, "-Xmx32m", "-cp", testClasses().toString(), TinyService.class.getName()))
 			.args("--server.port=0", this.marker)
 			.reportsPort()
 			.logFile(this.logs.resolve("tiny-command.log"));
 
 		try (RunningService service = command.start()) {
 			assertThat(readinessStatus(service)).isEqualTo(200);
-			assertThat(service.handle().info().command()).hasValueSatisfying((program) -> assertThat(program).endsWith("java"));
+			assertThat(service.handle().info().command())
+				.hasValueSatisfying((program) -> assertThat(program).endsWith("java"));
 			assertThat(service.logFile()).content().contains("listening on " + service.port());
 		}
 	}
@@ -234,7 +253,8 @@ class RunningServiceTest {
 				assertThat(allowed).endsWith("\t0");
 			}
 			else {
-				assertThat(service.handle().info().command()).hasValueSatisfying((command) -> assertThat(command).endsWith("java"));
+				assertThat(service.handle().info().command())
+					.hasValueSatisfying((command) -> assertThat(command).endsWith("java"));
 			}
 		}
 	}
@@ -250,8 +270,10 @@ class RunningServiceTest {
 
 		assertThat(jvm.isAlive()).isFalse();
 		assertThat(children).noneMatch(ProcessHandle::isAlive);
-		// Not FreePort.isFree: the port is an ephemeral one, which any process's next outgoing
-		// connection may take as its own end; a refused connection shows the listener is gone.
+		// Not FreePort.isFree: the port is an ephemeral one, which any process's next
+		// outgoing
+		// connection may take as its own end; a refused connection shows the listener is
+		// gone.
 		assertThat(TinyService.accepts(service.port())).isFalse();
 		assertThat(ServiceRegistry.running()).doesNotContain(service.process());
 	}
@@ -301,12 +323,16 @@ class RunningServiceTest {
 			.args(this.marker)
 			.reportsPort()
 			.logFile(this.logs.resolve(name + ".log"))
-			// Far past the default: on a loaded machine, JVMs start slowly, and no test here is about that.
+			// Far past the default: on a loaded machine, JVMs start slowly, and no test
+			// here is about that.
 			.readyTimeout(Duration.ofMinutes(5))
 			.stopGrace(Duration.ofSeconds(5));
 	}
 
-	/** A server on a port of its own that answers every request with this status, after this delay. */
+	/**
+	 * A server on a port of its own that answers every request with this status, after
+	 * this delay.
+	 */
 	private static HttpServer answering(int status, Duration delay) throws IOException {
 		HttpServer server = HttpServer.create(new InetSocketAddress(FreePort.LOOPBACK, 0), 0);
 		server.createContext("/", (exchange) -> {
@@ -324,7 +350,10 @@ class RunningServiceTest {
 		return server;
 	}
 
-	/** The pid a shell service logged as {@code pid N}, before it exec'd into the program it runs. */
+	/**
+	 * The pid a shell service logged as {@code pid N}, before it exec'd into the program
+	 * it runs.
+	 */
 	private static long loggedPid(Path log) {
 		return LogTail.lastLines(log, 5)
 			.stream()
@@ -352,8 +381,9 @@ class RunningServiceTest {
 
 	private static int readinessStatus(RunningService service) throws Exception {
 		try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
-			return client.send(HttpRequest.newBuilder(service.uri("/actuator/health/readiness")).build(),
-					BodyHandlers.discarding())
+			return client
+				.send(HttpRequest.newBuilder(service.uri("/actuator/health/readiness")).build(),
+						BodyHandlers.discarding())
 				.statusCode();
 		}
 	}

@@ -21,32 +21,41 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Services must not outlive the JVM that started them, however it ends: a {@code kill -9} of the
- * harness runs no shutdown hook, and a service left behind holds its port, its core and its
- * memory through the next measurement.
+ * Services must not outlive the JVM that started them, however it ends: a {@code kill -9}
+ * of the harness runs no shutdown hook, and a service left behind holds its port, its
+ * core and its memory through the next measurement.
  */
 class SupervisorTest {
 
 	/**
-	 * The supervisor stops its service as soon as the parent is gone, and promises no process
-	 * and no port ten seconds after the kill. The bound is far wider, so that a loaded machine,
-	 * where a JVM's exit can be slow, does not fail the test; a service that outlived its parent
-	 * would still fail it.
+	 * The supervisor stops its service as soon as the parent is gone, and promises no
+	 * process and no port ten seconds after the kill. The bound is far wider, so that a
+	 * loaded machine, where a JVM's exit can be slow, does not fail the test; a service
+	 * that outlived its parent would still fail it.
 	 */
 	private static final Duration GONE_WITHIN = Duration.ofSeconds(60);
 
-	/** The parent, then each supervisor and its service, one after the other, on a machine that may be busy. */
+	/**
+	 * The parent, then each supervisor and its service, one after the other, on a machine
+	 * that may be busy.
+	 */
 	private static final Duration STARTED_WITHIN = TinyParent.READY_TIMEOUT.multipliedBy(TinyParent.SERVICES)
 		.plusMinutes(1);
 
-	/** Long enough that a service that stops on SIGTERM is never killed for being slow about it. */
+	/**
+	 * Long enough that a service that stops on SIGTERM is never killed for being slow
+	 * about it.
+	 */
 	private static final Duration STOP_GRACE = Duration.ofSeconds(30);
 
 	private static final Pattern STARTED = Pattern.compile(Pattern.quote(TinyParent.STARTED) + "(\\d+) port=(\\d+)");
 
 	private static final Pattern SPAWNED = Pattern.compile("spawned child (\\d+)");
 
-	/** A marker on each process's command line, so that a test can look for survivors among all processes. */
+	/**
+	 * A marker on each process's command line, so that a test can look for survivors
+	 * among all processes.
+	 */
 	private final String marker = "--test-run=" + UUID.randomUUID();
 
 	@TempDir
@@ -135,7 +144,8 @@ class SupervisorTest {
 
 		try (RunningService running = service.start()) {
 			assertThat(running.logTail(10)).contains("JAVA_TOOL_OPTIONS=-Dfluxbench.probe=on");
-			// Every JVM that reads the variable says so on stderr, which goes to the log: once is the service.
+			// Every JVM that reads the variable says so on stderr, which goes to the log:
+			// once is the service.
 			assertThat(running.logTail(10)).filteredOn((line) -> line.startsWith("Picked up JAVA_TOOL_OPTIONS"))
 				.hasSize(1);
 		}
@@ -143,10 +153,10 @@ class SupervisorTest {
 
 	private List<Started> startParent(Duration stopGrace, String... serviceArgs) throws Exception {
 		Path output = this.dir.resolve("parent.out");
-		List<String> command = Stream.of(
-				Stream.of(javaCommand(), "-Xmx64m", "-XX:TieredStopAtLevel=1", "-cp", classpath(),
-						TinyParent.class.getName(), this.dir.toString(), stopGrace.toString(), this.marker),
-				Stream.of(serviceArgs))
+		List<String> command = Stream
+			.of(Stream.of(javaCommand(), "-Xmx64m", "-XX:TieredStopAtLevel=1", "-cp", classpath(),
+					TinyParent.class.getName(), this.dir.toString(), stopGrace.toString(), this.marker),
+					Stream.of(serviceArgs))
 			.flatMap((part) -> part)
 			.toList();
 		this.parent = new ProcessBuilder(command).redirectErrorStream(true)
@@ -160,7 +170,10 @@ class SupervisorTest {
 		return started(output);
 	}
 
-	/** SIGKILL: no shutdown hook runs, nothing in the parent gets a chance to stop its services. */
+	/**
+	 * SIGKILL: no shutdown hook runs, nothing in the parent gets a chance to stop its
+	 * services.
+	 */
 	private void killParent() throws InterruptedException {
 		this.parent.destroyForcibly();
 		assertThat(this.parent.waitFor(GONE_WITHIN.toSeconds(), TimeUnit.SECONDS)).as("the parent ended").isTrue();
@@ -208,7 +221,10 @@ class SupervisorTest {
 		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
 	}
 
-	/** The test classes for {@link TinyParent} and {@link TinyService}, the launcher's for the rest. */
+	/**
+	 * The test classes for {@link TinyParent} and {@link TinyService}, the launcher's for
+	 * the rest.
+	 */
 	private static String classpath() {
 		return testClasses() + File.pathSeparator + codeSource(JvmService.class);
 	}

@@ -5,13 +5,14 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A JVM that starts services through the launcher the two ways the harness does, a Java service
- * and a command, prints {@code service pid=PID port=PORT} for each and waits to be killed: the
- * parent whose SIGKILL {@link SupervisorTest} must not leave any of them behind. The Java service
- * also spawns a child of its own, as a service that runs a helper program would.
+ * A JVM that starts services through the launcher the two ways the harness does, a Java
+ * service and a command, prints {@code service pid=PID port=PORT} for each and waits to
+ * be killed: the parent whose SIGKILL {@link SupervisorTest} must not leave any of them
+ * behind. The Java service also spawns a child of its own, as a service that runs a
+ * helper program would.
  * <p>
- * Arguments: the directory for the services' logs ({@code jvm.log}, {@code command.log}), their
- * stop grace ({@code PT10S}), then the services' own.
+ * Arguments: the directory for the services' logs ({@code jvm.log}, {@code command.log}),
+ * their stop grace ({@code PT10S}), then the services' own.
  */
 public final class TinyParent {
 
@@ -45,11 +46,13 @@ public final class TinyParent {
 					.args(serviceArgs)
 					.logFile(logs.resolve("command.log")));
 		for (JvmService service : services) {
-			// Far past the default: on a loaded machine, JVMs start slowly, and this test is about their end.
+			// Far past the default: on a loaded machine, JVMs start slowly, and this test
+			// is about their end.
 			RunningService running = service.reportsPort().stopGrace(stopGrace).readyTimeout(READY_TIMEOUT).start();
 			System.out.println(STARTED + running.pid() + " port=" + running.port());
 		}
-		// Blocks for good: only the test's SIGKILL ends this JVM, and no shutdown hook runs then.
+		// Blocks for good: only the test's SIGKILL ends this JVM, and no shutdown hook
+		// runs then.
 		Thread.currentThread().join();
 	}
 

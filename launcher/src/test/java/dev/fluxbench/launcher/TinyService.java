@@ -17,14 +17,17 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A stand-in for a Spring Boot app that starts in milliseconds: it answers
- * {@code /actuator/health/readiness} on {@code --server.port}, any free one for 0, and writes the
- * port it got to the file the {@code PORTFILE} environment variable names, if it is set. Its
- * options make it misbehave the ways a real service can.
+ * {@code /actuator/health/readiness} on {@code --server.port}, any free one for 0, and
+ * writes the port it got to the file the {@code PORTFILE} environment variable names, if
+ * it is set. Its options make it misbehave the ways a real service can.
  * <ul>
- * <li>{@code --exit-code=N}: logs 30 numbered lines and exits with N before listening.</li>
+ * <li>{@code --exit-code=N}: logs 30 numbered lines and exits with N before
+ * listening.</li>
  * <li>{@code --ready-after=PT1S}: answers 503 until then.</li>
- * <li>{@code --ignore-sigterm}: a shutdown hook that never ends, so only SIGKILL stops it.</li>
- * <li>{@code --spawn-child}: starts {@code sleep 600}, a grandchild for the launcher to clean up.</li>
+ * <li>{@code --ignore-sigterm}: a shutdown hook that never ends, so only SIGKILL stops
+ * it.</li>
+ * <li>{@code --spawn-child}: starts {@code sleep 600}, a grandchild for the launcher to
+ * clean up.</li>
  * <li>{@code --print-env=NAME}: logs {@code NAME=value}.</li>
  * </ul>
  */
@@ -55,8 +58,8 @@ public final class TinyService {
 			System.out.println("spawned child " + child.pid());
 		}
 		long readyAt = System.nanoTime() + Duration.parse(options.getOrDefault("ready-after", "PT0S")).toNanos();
-		HttpServer server = HttpServer.create(
-				new InetSocketAddress("127.0.0.1", Integer.parseInt(options.get("server.port"))), 0);
+		HttpServer server = HttpServer
+			.create(new InetSocketAddress("127.0.0.1", Integer.parseInt(options.get("server.port"))), 0);
 		server.createContext("/actuator/health/readiness", (exchange) -> {
 			boolean ready = System.nanoTime() - readyAt >= 0;
 			respond(exchange, ready ? 200 : 503, ready ? "{\"status\":\"UP\"}" : "{\"status\":\"OUT_OF_SERVICE\"}");
@@ -109,7 +112,10 @@ public final class TinyService {
 		}
 	}
 
-	/** Whether something accepts connections on the port: a stopped service's port must not. */
+	/**
+	 * Whether something accepts connections on the port: a stopped service's port must
+	 * not.
+	 */
 	static boolean accepts(int port) {
 		try (java.net.Socket socket = new java.net.Socket()) {
 			socket.connect(new java.net.InetSocketAddress(FreePort.LOOPBACK, port), 1_000);

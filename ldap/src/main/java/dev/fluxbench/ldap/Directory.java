@@ -18,8 +18,8 @@ import com.unboundid.ldap.sdk.SearchScope;
 import com.unboundid.ldif.LDIFReader;
 
 /**
- * The UnboundID in-memory directory under {@value #BASE_DN}, loaded from LDIF before it listens,
- * so that an LDIF that does not load stops the start before any port is taken.
+ * The UnboundID in-memory directory under {@value #BASE_DN}, loaded from LDIF before it
+ * listens, so that an LDIF that does not load stops the start before any port is taken.
  */
 final class Directory implements AutoCloseable {
 
@@ -44,8 +44,8 @@ final class Directory implements AutoCloseable {
 	}
 
 	/**
-	 * A directory that will listen on this port of 127.0.0.1 (0 for any free one), loaded from the
-	 * LDIF file, or from the bundled seed when there is none.
+	 * A directory that will listen on this port of 127.0.0.1 (0 for any free one), loaded
+	 * from the LDIF file, or from the bundled seed when there is none.
 	 * @throws StartupException if the LDIF cannot be read or does not load
 	 */
 	static Directory load(int port, Path ldif) {
@@ -61,7 +61,8 @@ final class Directory implements AutoCloseable {
 			throw StartupException.badArgument("the LDIF " + source + " does not load: " + ex.getMessage());
 		}
 		if (!hasEntry(server, BASE_DN)) {
-			// Every bind and search would then fail with noSuchObject, far from the cause.
+			// Every bind and search would then fail with noSuchObject, far from the
+			// cause.
 			throw StartupException.badArgument("the LDIF " + source + " has no entry " + BASE_DN);
 		}
 		return new Directory(server, source);
@@ -69,11 +70,13 @@ final class Directory implements AutoCloseable {
 
 	private static InMemoryDirectoryServer create(int port) {
 		try {
-			// The default standard schema stays: it defines inetOrgPerson and groupOfNames, and
+			// The default standard schema stays: it defines inetOrgPerson and
+			// groupOfNames, and
 			// checks every entry of the LDIF against them.
 			InMemoryDirectoryServerConfig config = new InMemoryDirectoryServerConfig(BASE_DN);
 			config.setListenerConfigs(InMemoryListenerConfig.createLDAPConfig("ldap", LOOPBACK, port, null));
-			// What a Spring Security LDAP provider looks up on every authentication: a user by uid,
+			// What a Spring Security LDAP provider looks up on every authentication: a
+			// user by uid,
 			// then the groups that list the user's DN.
 			config.setEqualityIndexAttributes("uid", "member");
 			return new InMemoryDirectoryServer(config);
@@ -103,12 +106,15 @@ final class Directory implements AutoCloseable {
 			this.server.startListening();
 		}
 		catch (LDAPException ex) {
-			throw StartupException.cannotStart(
-					"cannot listen for LDAP on " + LOOPBACK.getHostAddress() + ": " + ex.getMessage());
+			throw StartupException
+				.cannotStart("cannot listen for LDAP on " + LOOPBACK.getHostAddress() + ": " + ex.getMessage());
 		}
 	}
 
-	/** The port it listens on, also when it was started on port 0; empty until it listens and once it stopped. */
+	/**
+	 * The port it listens on, also when it was started on port 0; empty until it listens
+	 * and once it stopped.
+	 */
 	OptionalInt port() {
 		int port = this.server.getListenPort();
 		return (port > 0) ? OptionalInt.of(port) : OptionalInt.empty();
@@ -151,7 +157,8 @@ final class Directory implements AutoCloseable {
 			return this.server.search(BASE_DN, SearchScope.SUB, filter, "1.1").getEntryCount();
 		}
 		catch (LDAPException ex) {
-			throw new IllegalStateException("Could not count " + filter + " under " + BASE_DN + ": " + ex.getMessage(), ex);
+			throw new IllegalStateException("Could not count " + filter + " under " + BASE_DN + ": " + ex.getMessage(),
+					ex);
 		}
 	}
 

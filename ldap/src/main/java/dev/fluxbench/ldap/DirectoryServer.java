@@ -4,16 +4,17 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The LDAP directory the apps authenticate HTTP Basic users against, as a process of its own that
- * tests and the benchmark harness start and stop like the downstream.
+ * The LDAP directory the apps authenticate HTTP Basic users against, as a process of its
+ * own that tests and the benchmark harness start and stop like the downstream.
  *
  * <pre>
  * java -jar ldap/target/fluxbench-ldap.jar [--ldap.port=8389] [--server.port=8390] [--ldif=PATH]
  * </pre>
  *
- * It loads the LDIF, listens for LDAP on 127.0.0.1, and only then answers the readiness probe, so
- * a launcher that saw 200 can bind at once. Bad arguments end it with exit code 2 and one line on
- * stderr; a port it cannot bind, with exit code 1. SIGTERM closes both servers.
+ * It loads the LDIF, listens for LDAP on 127.0.0.1, and only then answers the readiness
+ * probe, so a launcher that saw 200 can bind at once. Bad arguments end it with exit code
+ * 2 and one line on stderr; a port it cannot bind, with exit code 1. SIGTERM closes both
+ * servers.
  */
 public final class DirectoryServer implements AutoCloseable {
 
@@ -41,15 +42,16 @@ public final class DirectoryServer implements AutoCloseable {
 			return;
 		}
 		Runtime.getRuntime().addShutdownHook(new Thread(server::close, "fluxbench-ldap-shutdown"));
-		// The JVM must not end with main: whether the listeners' threads would hold it is the
+		// The JVM must not end with main: whether the listeners' threads would hold it is
+		// the
 		// library's business, and may change.
 		server.stopped.await();
 	}
 
 	/**
 	 * Loads the directory, then listens for LDAP, then for HTTP.
-	 * @throws StartupException if an argument is wrong or a port cannot be bound; nothing is left
-	 * listening then
+	 * @throws StartupException if an argument is wrong or a port cannot be bound; nothing
+	 * is left listening then
 	 */
 	static DirectoryServer start(Options options) {
 		Directory directory = Directory.load(options.ldapPort(), options.ldifFile().orElse(null));

@@ -1,10 +1,11 @@
 package dev.fluxbench.ldap;
 
 /**
- * The directory inside the caller's JVM, for tests: the bundled seed (users ada, bob and loadtest
- * with the password {@code NAME-secret}; ada in admins, all three in users) on a free port of
- * 127.0.0.1. The one way the apps' tests and the contract suite get a directory, so that they all
- * authenticate against the entries the launched server serves.
+ * The directory inside the caller's JVM, for tests: the bundled seed (users ada, bob and
+ * loadtest with the password {@code NAME-secret}; ada in admins, all three in users) on a
+ * free port of 127.0.0.1. The one way the apps' tests and the contract suite get a
+ * directory, so that they all authenticate against the entries the launched server
+ * serves.
  */
 public final class EmbeddedDirectory implements AutoCloseable {
 
@@ -18,8 +19,8 @@ public final class EmbeddedDirectory implements AutoCloseable {
 	}
 
 	/**
-	 * Loads the bundled seed and listens on a port the system picks, so no other process can take
-	 * it between the choice and the bind.
+	 * Loads the bundled seed and listens on a port the system picks, so no other process
+	 * can take it between the choice and the bind.
 	 */
 	public static EmbeddedDirectory start() {
 		Directory directory = Directory.load(0, null);

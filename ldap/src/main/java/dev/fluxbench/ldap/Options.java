@@ -7,14 +7,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The command line, in the {@code --name=value} form Spring Boot uses, because the launcher starts
- * this directory like the Spring Boot services and appends {@code --server.port=N} to whatever it
- * was given.
+ * The command line, in the {@code --name=value} form Spring Boot uses, because the
+ * launcher starts this directory like the Spring Boot services and appends
+ * {@code --server.port=N} to whatever it was given.
  *
- * @param ldapPort where the directory listens ({@code --ldap.port}, or {@code --port} for short); 0
- * for any free port
- * @param httpPort where the readiness, liveness and info endpoints answer ({@code --server.port}); 0
- * for any free port
+ * @param ldapPort where the directory listens ({@code --ldap.port}, or {@code --port} for
+ * short); 0 for any free port
+ * @param httpPort where the readiness, liveness and info endpoints answer
+ * ({@code --server.port}); 0 for any free port
  * @param ldif the LDIF that replaces the bundled seed ({@code --ldif}), or {@code null}
  */
 record Options(int ldapPort, int httpPort, Path ldif) {
@@ -25,7 +25,10 @@ record Options(int ldapPort, int httpPort, Path ldif) {
 
 	static final String USAGE = "options are --ldap.port=N (or --port=N), --server.port=N and --ldif=PATH";
 
-	/** Option names as typed, each with the name it is known by, so that an alias counts as the same option. */
+	/**
+	 * Option names as typed, each with the name it is known by, so that an alias counts
+	 * as the same option.
+	 */
 	private static final Map<String, String> NAMES = Map.of("ldap.port", "ldap.port", "port", "ldap.port",
 			"server.port", "server.port", "ldif", "ldif");
 
@@ -46,12 +49,12 @@ record Options(int ldapPort, int httpPort, Path ldif) {
 				throw StartupException.badArgument("unknown argument '" + arg + "'; " + USAGE);
 			}
 			if (equals < 0 || equals == arg.length() - 1) {
-				throw StartupException.badArgument("--" + typed + " needs a value, as in --" + typed
-						+ (name.equals("ldif") ? "=PATH" : "=N"));
+				throw StartupException.badArgument(
+						"--" + typed + " needs a value, as in --" + typed + (name.equals("ldif") ? "=PATH" : "=N"));
 			}
 			if (values.putIfAbsent(name, arg.substring(equals + 1)) != null) {
-				throw StartupException.badArgument("--" + name + " is given twice" + (name.equals("ldap.port")
-						? " (--port is short for --ldap.port)" : ""));
+				throw StartupException.badArgument("--" + name + " is given twice"
+						+ (name.equals("ldap.port") ? " (--port is short for --ldap.port)" : ""));
 			}
 		}
 		return new Options(port(values, "ldap.port", DEFAULT_LDAP_PORT), port(values, "server.port", DEFAULT_HTTP_PORT),

@@ -9,9 +9,10 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * Spring Boot's probe and info paths over the JDK's HTTP server, so that the launcher, which
- * waits for {@code /actuator/health/readiness} to answer 200, starts the directory like every
- * other service, and a harness finds the LDAP URL in {@code /actuator/info} when the port was 0.
+ * Spring Boot's probe and info paths over the JDK's HTTP server, so that the launcher,
+ * which waits for {@code /actuator/health/readiness} to answer 200, starts the directory
+ * like every other service, and a harness finds the LDAP URL in {@code /actuator/info}
+ * when the port was 0.
  */
 final class Probes implements AutoCloseable {
 
@@ -44,7 +45,8 @@ final class Probes implements AutoCloseable {
 					+ port + ": " + ex.getMessage());
 		}
 		Probes probes = new Probes(server, directory);
-		// One context for all paths: the JDK matches contexts by prefix, and only these exact paths exist.
+		// One context for all paths: the JDK matches contexts by prefix, and only these
+		// exact paths exist.
 		server.createContext("/", probes::handle);
 		server.start();
 		return probes;
@@ -54,7 +56,10 @@ final class Probes implements AutoCloseable {
 		return this.server.getAddress().getPort();
 	}
 
-	/** Stops at once: a probe in flight gets a closed connection, which a prober reads as not ready. */
+	/**
+	 * Stops at once: a probe in flight gets a closed connection, which a prober reads as
+	 * not ready.
+	 */
 	@Override
 	public void close() {
 		this.server.stop(0);
@@ -77,8 +82,8 @@ final class Probes implements AutoCloseable {
 	}
 
 	/**
-	 * Asks the directory rather than a flag set at start, so that a directory that stopped
-	 * listening, as during shutdown, is reported out of service.
+	 * Asks the directory rather than a flag set at start, so that a directory that
+	 * stopped listening, as during shutdown, is reported out of service.
 	 */
 	private void health(HttpExchange exchange) throws IOException {
 		if (this.directory.port().isPresent()) {
@@ -116,7 +121,10 @@ final class Probes implements AutoCloseable {
 		}
 	}
 
-	/** A JSON string literal; the LDIF path is the only value that could hold a quote or a backslash. */
+	/**
+	 * A JSON string literal; the LDIF path is the only value that could hold a quote or a
+	 * backslash.
+	 */
 	static String json(String value) {
 		StringBuilder literal = new StringBuilder(value.length() + 2).append('"');
 		for (char c : value.toCharArray()) {

@@ -1,8 +1,9 @@
 package dev.fluxbench.ldap;
 
 /**
- * Why the directory did not start, in one line for a person at a terminal or a launcher's log
- * tail. The exit code tells a script whether to fix the command line (2) or the machine (1).
+ * Why the directory did not start, in one line for a person at a terminal or a launcher's
+ * log tail. The exit code tells a script whether to fix the command line (2) or the
+ * machine (1).
  */
 final class StartupException extends RuntimeException {
 

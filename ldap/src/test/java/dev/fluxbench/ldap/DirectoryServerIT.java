@@ -21,8 +21,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * The directory in this JVM, on free ports, spoken to over the network as an app would: LDAP binds
- * and searches, and the HTTP probes.
+ * The directory in this JVM, on free ports, spoken to over the network as an app would:
+ * LDAP binds and searches, and the HTTP probes.
  */
 class DirectoryServerIT {
 
@@ -71,7 +71,8 @@ class DirectoryServerIT {
 
 	@Test
 	void bindAsAnUnknownUserShouldFailWithInvalidCredentialsToo() throws LDAPException {
-		// The same answer as a wrong password, so that a client cannot probe which users exist.
+		// The same answer as a wrong password, so that a client cannot probe which users
+		// exist.
 		try (LDAPConnection connection = connect()) {
 			assertThatExceptionOfType(LDAPException.class)
 				.isThrownBy(() -> connection.bind("uid=mallory,ou=people,dc=fluxbench,dc=dev", "ada-secret"))
@@ -85,7 +86,8 @@ class DirectoryServerIT {
 			connection.bind(BOB, "bob-secret");
 
 			List<String> groups = connection
-				.search("ou=groups,dc=fluxbench,dc=dev", SearchScope.SUB, Filter.createEqualityFilter("member", BOB), "cn")
+				.search("ou=groups,dc=fluxbench,dc=dev", SearchScope.SUB, Filter.createEqualityFilter("member", BOB),
+						"cn")
 				.getSearchEntries()
 				.stream()
 				.map((group) -> group.getAttributeValue("cn"))

@@ -29,12 +29,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The packaged jar in a JVM of its own, started the ways the harness and a person start it: through
- * the launcher, and with {@code java -jar} and arguments that cannot work.
+ * The packaged jar in a JVM of its own, started the ways the harness and a person start
+ * it: through the launcher, and with {@code java -jar} and arguments that cannot work.
  */
 class DirectoryServerJarIT {
 
-	/** A small heap and C1 only: the directory holds a few entries and lives for seconds. */
+	/**
+	 * A small heap and C1 only: the directory holds a few entries and lives for seconds.
+	 */
 	private static final List<String> JVM_FLAGS = List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
 	private static final Path JAR = Path.of(System.getProperty("fluxbench.jar.ldap", "target/fluxbench-ldap.jar"));
@@ -67,7 +69,8 @@ class DirectoryServerJarIT {
 			assertThat(ldap.logFile()).content().contains("LDAP listening on ldap://127.0.0.1:" + ldapPort);
 		}
 
-		// 143 is 128 + SIGTERM: it ended on the signal within the grace, not on the SIGKILL after it.
+		// 143 is 128 + SIGTERM: it ended on the signal within the grace, not on the
+		// SIGKILL after it.
 		assertThat(ldap.exitCode()).hasValue(143);
 		assertThat(ldap.logFile()).content().endsWith("Stopped\n");
 		assertThat(FreePort.isFree(ldap.port())).as("HTTP port %d", ldap.port()).isTrue();
@@ -140,8 +143,8 @@ class DirectoryServerJarIT {
 			.start();
 		if (!process.waitFor(EXIT_TIMEOUT.toNanos(), TimeUnit.NANOSECONDS)) {
 			process.destroyForcibly().waitFor();
-			throw new AssertionError("java -jar " + JAR + " " + String.join(" ", arguments) + " still ran after "
-					+ EXIT_TIMEOUT);
+			throw new AssertionError(
+					"java -jar " + JAR + " " + String.join(" ", arguments) + " still ran after " + EXIT_TIMEOUT);
 		}
 		return new Exit(process.exitValue(), Files.readAllLines(stdout, StandardCharsets.UTF_8),
 				Files.readAllLines(stderr, StandardCharsets.UTF_8));

@@ -17,7 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** The directory loaded but not listening: binds and searches go straight to the in-memory server. */
+/**
+ * The directory loaded but not listening: binds and searches go straight to the in-memory
+ * server.
+ */
 class DirectoryTest {
 
 	private static final String PEOPLE = "ou=people,dc=fluxbench,dc=dev";
@@ -95,19 +98,22 @@ class DirectoryTest {
 	void loadWithAMissingFileShouldSaySo() {
 		Path missing = this.dir.resolve("missing.ldif");
 
-		assertBadArgument(() -> Directory.load(0, missing)).withMessage("cannot read the LDIF " + missing + ": no such file");
+		assertBadArgument(() -> Directory.load(0, missing))
+			.withMessage("cannot read the LDIF " + missing + ": no such file");
 	}
 
 	@Test
 	void loadWithADirectoryShouldSaySo() {
-		assertBadArgument(() -> Directory.load(0, this.dir)).withMessage("cannot read the LDIF " + this.dir + ": it is a directory");
+		assertBadArgument(() -> Directory.load(0, this.dir))
+			.withMessage("cannot read the LDIF " + this.dir + ": it is a directory");
 	}
 
 	@Test
 	void loadWithTextThatIsNoLdifShouldGiveTheParsersReasonOnOneLine() throws IOException {
 		Path ldif = write("junk.ldif", "this is not LDIF\n");
 
-		assertBadArgument(() -> Directory.load(0, ldif)).withMessageStartingWith("the LDIF " + ldif + " does not load: ")
+		assertBadArgument(() -> Directory.load(0, ldif))
+			.withMessageStartingWith("the LDIF " + ldif + " does not load: ")
 			.withMessageContaining("did not begin with 'dn:'");
 	}
 
@@ -144,7 +150,8 @@ class DirectoryTest {
 	void loadWithoutTheBaseEntryShouldRefuseRatherThanAnswerNoSuchObjectLater() throws IOException {
 		Path ldif = write("empty.ldif", "");
 
-		assertBadArgument(() -> Directory.load(0, ldif)).withMessage("the LDIF " + ldif + " has no entry dc=fluxbench,dc=dev");
+		assertBadArgument(() -> Directory.load(0, ldif))
+			.withMessage("the LDIF " + ldif + " has no entry dc=fluxbench,dc=dev");
 	}
 
 	private Path write(String name, String content) throws IOException {

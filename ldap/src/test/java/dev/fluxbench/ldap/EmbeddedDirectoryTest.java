@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** The directory as tests use it: over the network, taken down and brought back at the same URL. */
+/**
+ * The directory as tests use it: over the network, taken down and brought back at the
+ * same URL.
+ */
 class EmbeddedDirectoryTest {
 
 	private static final String ADA = "uid=ada,ou=people,dc=fluxbench,dc=dev";

@@ -52,8 +52,8 @@ class OptionsTest {
 
 	@Test
 	void parseWithAnUnknownOptionShouldNameItAndListTheKnownOnes() {
-		assertBadArgument(() -> Options.parse("--ldap.prot=1"))
-			.withMessage("unknown argument '--ldap.prot=1'; options are --ldap.port=N (or --port=N), --server.port=N and --ldif=PATH");
+		assertBadArgument(() -> Options.parse("--ldap.prot=1")).withMessage(
+				"unknown argument '--ldap.prot=1'; options are --ldap.port=N (or --port=N), --server.port=N and --ldif=PATH");
 	}
 
 	@Test
@@ -64,8 +64,8 @@ class OptionsTest {
 	@ParameterizedTest
 	@ValueSource(strings = { "-1", "65536", "ldap", "8389.0", " 8389" })
 	void parseWithAPortThatIsNoPortShouldSayWhatAPortIs(String port) {
-		assertBadArgument(() -> Options.parse("--server.port=" + port))
-			.withMessage("--server.port must be a TCP port from 1 to 65535, or 0 for any free port, not '" + port + "'");
+		assertBadArgument(() -> Options.parse("--server.port=" + port)).withMessage(
+				"--server.port must be a TCP port from 1 to 65535, or 0 for any free port, not '" + port + "'");
 	}
 
 	@Test
@@ -83,8 +83,8 @@ class OptionsTest {
 
 	@Test
 	void parseWithTheSamePortForBothServersShouldRefuse() {
-		assertBadArgument(() -> Options.parse("--ldap.port=9000", "--server.port=9000"))
-			.withMessage("--ldap.port and --server.port are both 9000: the directory and its HTTP endpoints need a port each");
+		assertBadArgument(() -> Options.parse("--ldap.port=9000", "--server.port=9000")).withMessage(
+				"--ldap.port and --server.port are both 9000: the directory and its HTTP endpoints need a port each");
 	}
 
 	private static ThrowableAssertAlternative<StartupException> assertBadArgument(ThrowingCallable call) {

@@ -1,15 +1,18 @@
 package dev.fluxbench.contract.account;
 
 /**
- * Seed 002's authentication endpoints. A token travels as {@code Authorization: Bearer …}, the
- * header the seed's Gatling check reads it from.
+ * Seed 002's authentication endpoints. A token travels as
+ * {@code Authorization: Bearer …}, the header the seed's Gatling check reads it from.
  */
 public final class AccountPaths {
 
 	/** {@code GET}: who the token belongs to; 401 without one. */
 	public static final String ACCOUNT = "/api/account";
 
-	/** {@code POST} {@link Credentials}: a token in the {@code Authorization} header and the body. */
+	/**
+	 * {@code POST} {@link Credentials}: a token in the {@code Authorization} header and
+	 * the body.
+	 */
 	public static final String AUTHENTICATE = "/api/authenticate";
 
 	/** The prefix of the {@code Authorization} header's value. */

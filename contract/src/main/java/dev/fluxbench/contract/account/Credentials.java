@@ -9,7 +9,10 @@ import jakarta.validation.constraints.Size;
  */
 public record Credentials(@NotBlank @Size(max = 50) String username, @NotBlank @Size(max = 100) String password) {
 
-	/** Never the password: a record's default would put it in every log line that prints one. */
+	/**
+	 * Never the password: a record's default would put it in every log line that prints
+	 * one.
+	 */
 	@Override
 	public String toString() {
 		return "Credentials[username=" + this.username + "]";

@@ -3,8 +3,9 @@ package dev.fluxbench.contract.account;
 import java.util.List;
 
 /**
- * The users every database is seeded with. Seed 002's scenario signs in as {@code admin}/{@code admin};
- * {@code user} has fewer rights, so that a test can tell the two apart.
+ * The users every database is seeded with. Seed 002's scenario signs in as
+ * {@code admin}/{@code admin}; {@code user} has fewer rights, so that a test can tell the
+ * two apart.
  */
 public final class SeedAccounts {
 
@@ -21,7 +22,10 @@ public final class SeedAccounts {
 	private SeedAccounts() {
 	}
 
-	/** A seeded user, with its password in clear: these are test accounts, known to everyone. */
+	/**
+	 * A seeded user, with its password in clear: these are test accounts, known to
+	 * everyone.
+	 */
 	public record Account(String login, String password, List<String> authorities) {
 
 	}

@@ -1,8 +1,8 @@
 package dev.fluxbench.contract.artist;
 
 /**
- * Paging of {@code GET /concerts/data/artists}. A page, not the whole table: a benchmark whose
- * POSTs grow the table would otherwise compare payloads of different sizes.
+ * Paging of {@code GET /concerts/data/artists}. A page, not the whole table: a benchmark
+ * whose POSTs grow the table would otherwise compare payloads of different sizes.
  */
 public final class ArtistPaths {
 

@@ -11,25 +11,30 @@ import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
 
 /**
- * Faults that change over time: the downstream's phases, one after the other from the moment the
- * schedule is set, as {@code PUT /faults/schedule} takes them and a scenario's {@code faults:}
- * describes them. After the last phase the downstream is healthy again, unless {@code repeat} starts
- * the phases over.
+ * Faults that change over time: the downstream's phases, one after the other from the
+ * moment the schedule is set, as {@code PUT /faults/schedule} takes them and a scenario's
+ * {@code faults:} describes them. After the last phase the downstream is healthy again,
+ * unless {@code repeat} starts the phases over.
  *
  * @param phases the phases, in order
- * @param repeat whether the first phase follows the last one, until the schedule is cleared; false
- * when left out
+ * @param repeat whether the first phase follows the last one, until the schedule is
+ * cleared; false when left out
  */
 public record FaultSchedule(@NotEmpty List<@NotNull @Valid FaultPhase> phases, Boolean repeat) {
 
-	/** Where the downstream takes a schedule: {@code PUT} sets it, {@code GET} reads it, {@code DELETE} clears it. */
+	/**
+	 * Where the downstream takes a schedule: {@code PUT} sets it, {@code GET} reads it,
+	 * {@code DELETE} clears it.
+	 */
 	public static final String PATH = "/faults/schedule";
 
 	public FaultSchedule {
-		// Null entries are kept for the validator to name, rather than failed on here, where
+		// Null entries are kept for the validator to name, rather than failed on here,
+		// where
 		// deserialization would report them as a body of the wrong shape.
 		phases = (phases != null) ? Collections.unmodifiableList(new ArrayList<>(phases)) : List.of();
-		// A wrapper, so that a body without the key reads as false rather than as a null primitive.
+		// A wrapper, so that a body without the key reads as false rather than as a null
+		// primitive.
 		repeat = Boolean.TRUE.equals(repeat);
 	}
 
@@ -46,7 +51,9 @@ public record FaultSchedule(@NotEmpty List<@NotNull @Valid FaultPhase> phases, B
 		return length;
 	}
 
-	/** The phase under way this long after the schedule started; empty once it is over. */
+	/**
+	 * The phase under way this long after the schedule started; empty once it is over.
+	 */
 	public Optional<Window> at(Duration elapsed) {
 		Duration length = length();
 		if (elapsed.isNegative() || !length.isPositive() || (!this.repeat && elapsed.compareTo(length) >= 0)) {
@@ -65,8 +72,8 @@ public record FaultSchedule(@NotEmpty List<@NotNull @Valid FaultPhase> phases, B
 	}
 
 	/**
-	 * Every phase from the start until {@code end}, each repeat anew, the last one cut short at
-	 * {@code end}: what a chart of that stretch of time shades.
+	 * Every phase from the start until {@code end}, each repeat anew, the last one cut
+	 * short at {@code end}: what a chart of that stretch of time shades.
 	 */
 	public List<Window> until(Duration end) {
 		List<Window> windows = new ArrayList<>();
@@ -87,8 +94,9 @@ public record FaultSchedule(@NotEmpty List<@NotNull @Valid FaultPhase> phases, B
 	}
 
 	/**
-	 * A phase as it happens: which one, and when it starts and ends, counted from the moment the
-	 * schedule was set.
+	 * A phase as it happens: which one, and when it starts and ends, counted from the
+	 * moment the schedule was set.
+	 *
 	 * @param phase its number in the schedule, from 1
 	 * @param fault the phase
 	 * @param from when it starts

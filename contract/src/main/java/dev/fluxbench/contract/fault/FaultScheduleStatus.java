@@ -4,9 +4,10 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * What {@code GET /faults/schedule} answers, and {@code PUT} once the schedule is set: the
- * schedule, when it started, and the phase under way. Without a schedule, {@code phases} is empty
- * and the rest null; after its last phase, only {@code current} is null.
+ * What {@code GET /faults/schedule} answers, and {@code PUT} once the schedule is set:
+ * the schedule, when it started, and the phase under way. Without a schedule,
+ * {@code phases} is empty and the rest null; after its last phase, only {@code current}
+ * is null.
  *
  * @param phases the schedule's phases
  * @param repeat whether they start over after the last one
@@ -25,6 +26,7 @@ public record FaultScheduleStatus(List<FaultPhase> phases, boolean repeat, Insta
 
 	/**
 	 * The phase under way.
+	 *
 	 * @param phase its number in the schedule, from 1
 	 * @param fault its knobs
 	 * @param since when it began

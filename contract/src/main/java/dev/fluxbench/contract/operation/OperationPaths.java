@@ -1,8 +1,8 @@
 package dev.fluxbench.contract.operation;
 
 /**
- * Seed 002's operations. The list is paged, so that a table that grows under load does not make the
- * payload grow with it.
+ * Seed 002's operations. The list is paged, so that a table that grows under load does
+ * not make the payload grow with it.
  */
 public final class OperationPaths {
 

@@ -3,9 +3,9 @@ package dev.fluxbench.contract.passthrough;
 import java.util.List;
 
 /**
- * Per-request fault knobs of the downstream. The passthrough forwards every request header whose
- * name starts with {@link #PREFIX}, so a test or a benchmark can make the downstream fail behind a
- * real stack without a second code path in the apps.
+ * Per-request fault knobs of the downstream. The passthrough forwards every request
+ * header whose name starts with {@link #PREFIX}, so a test or a benchmark can make the
+ * downstream fail behind a real stack without a second code path in the apps.
  */
 public final class FaultHeaders {
 
@@ -17,7 +17,9 @@ public final class FaultHeaders {
 	/** Fail this fraction of requests (0.0 to 1.0), with {@link #STATUS} or else 500. */
 	public static final String RATE = PREFIX + "Rate";
 
-	/** Hold the request this many ms before answering, ignoring the message's own delay. */
+	/**
+	 * Hold the request this many ms before answering, ignoring the message's own delay.
+	 */
 	public static final String STALL = PREFIX + "Stall";
 
 	public static final List<String> ALL = List.of(STATUS, RATE, STALL);

@@ -12,9 +12,9 @@ import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
- * Describes a request the app could not read, in words that do not depend on the stack. MVC and
- * WebFlux wrap Jackson's failure in different exceptions with different messages; both hand the
- * failure here, so a client gets the same answer from either.
+ * Describes a request the app could not read, in words that do not depend on the stack.
+ * MVC and WebFlux wrap Jackson's failure in different exceptions with different messages;
+ * both hand the failure here, so a client gets the same answer from either.
  */
 public final class BadInput {
 
@@ -26,13 +26,15 @@ public final class BadInput {
 	}
 
 	/**
-	 * The problem for a body that failed to deserialize: a syntax error is a malformed body, while
-	 * well-formed JSON with a field of the wrong type, or an unknown field, names that field.
+	 * The problem for a body that failed to deserialize: a syntax error is a malformed
+	 * body, while well-formed JSON with a field of the wrong type, or an unknown field,
+	 * names that field.
 	 */
 	public static Problem unreadableBody(Throwable failure) {
 		JacksonException jackson = find(failure, JacksonException.class);
 		String field = (jackson != null) ? path(jackson) : "";
-		// A number too large for its field is well-formed JSON with a wrong value, not a syntax error.
+		// A number too large for its field is well-formed JSON with a wrong value, not a
+		// syntax error.
 		if (jackson instanceof InputCoercionException && !field.isEmpty()) {
 			return Problem.invalidFields(List.of(new InvalidField(field, "is out of range")));
 		}
@@ -49,7 +51,8 @@ public final class BadInput {
 	}
 
 	public static Problem invalidParameter(String name, Object value) {
-		return Problem.of(ProblemType.INVALID_PARAMETER, "Parameter '" + name + "' has an invalid value: '" + value + "'.");
+		return Problem.of(ProblemType.INVALID_PARAMETER,
+				"Parameter '" + name + "' has an invalid value: '" + value + "'.");
 	}
 
 	public static Problem invalidParameter(String name, Object value, String reason) {
@@ -58,13 +61,16 @@ public final class BadInput {
 	}
 
 	public static Problem methodNotAllowed(String method, List<String> allowed) {
-		return Problem.of(ProblemType.METHOD_NOT_ALLOWED,
-				"Method " + method + " is not allowed here; use " + String.join(", ", allowed.stream().sorted().toList()) + ".");
+		return Problem.of(ProblemType.METHOD_NOT_ALLOWED, "Method " + method + " is not allowed here; use "
+				+ String.join(", ", allowed.stream().sorted().toList()) + ".");
 	}
 
-	/** @param contentType the request's content type, or null when it had none */
+	/**
+	 * @param contentType the request's content type, or null when it had none
+	 */
 	public static Problem unsupportedMediaType(Object contentType, String supported) {
-		String sent = (contentType != null) ? "Content type '" + contentType + "' is" : "A body without a content type is";
+		String sent = (contentType != null) ? "Content type '" + contentType + "' is"
+				: "A body without a content type is";
 		return Problem.of(ProblemType.UNSUPPORTED_MEDIA_TYPE, sent + " not supported; send " + supported + ".");
 	}
 

@@ -4,8 +4,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A problem before it becomes a framework's ProblemDetail. {@code errors} names each invalid field;
- * it is sorted so that two stacks that found the same faults print them in the same order.
+ * A problem before it becomes a framework's ProblemDetail. {@code errors} names each
+ * invalid field; it is sorted so that two stacks that found the same faults print them in
+ * the same order.
  */
 public record Problem(ProblemType type, String detail, List<InvalidField> errors) {
 
@@ -24,7 +25,10 @@ public record Problem(ProblemType type, String detail, List<InvalidField> errors
 				errors.size() == 1 ? "1 field is invalid." : errors.size() + " fields are invalid.", errors);
 	}
 
-	/** One invalid field: its JSON path (for example {@code name} or {@code items[2].id}) and why. */
+	/**
+	 * One invalid field: its JSON path (for example {@code name} or {@code items[2].id})
+	 * and why.
+	 */
 	public record InvalidField(String field, String reason) {
 
 	}

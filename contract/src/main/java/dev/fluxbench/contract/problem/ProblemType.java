@@ -3,8 +3,9 @@ package dev.fluxbench.contract.problem;
 import java.net.URI;
 
 /**
- * Every problem an app may answer with (RFC 9457). Each stack turns a {@link Problem} into its
- * framework's ProblemDetail, so type, title and status are the same whatever the stack.
+ * Every problem an app may answer with (RFC 9457). Each stack turns a {@link Problem}
+ * into its framework's ProblemDetail, so type, title and status are the same whatever the
+ * stack.
  */
 public enum ProblemType {
 
@@ -34,13 +35,22 @@ public enum ProblemType {
 
 	DOWNSTREAM_SATURATED(503, "downstream-saturated", "Downstream client saturated"),
 
-	/** No database connection came free within the pool's acquire timeout: overload, not a bug. */
+	/**
+	 * No database connection came free within the pool's acquire timeout: overload, not a
+	 * bug.
+	 */
 	DATABASE_SATURATED(503, "database-saturated", "Database pool saturated"),
 
-	/** More requests in flight than {@code fluxbench.server.max-in-flight} allows: refused before any work. */
+	/**
+	 * More requests in flight than {@code fluxbench.server.max-in-flight} allows: refused
+	 * before any work.
+	 */
 	OVERLOADED(503, "overloaded", "Overloaded"),
 
-	/** The credentials could not be checked: the user directory did not answer. Not the client's fault, so not a 401. */
+	/**
+	 * The credentials could not be checked: the user directory did not answer. Not the
+	 * client's fault, so not a 401.
+	 */
 	AUTHENTICATION_UNAVAILABLE(503, "authentication-unavailable", "Authentication unavailable"),
 
 	DOWNSTREAM_TIMEOUT(504, "downstream-timeout", "Downstream timed out");

@@ -5,9 +5,10 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The formula {@code V4__seed_units.sql} seeds units with, in Java. The delta files and the partner's
- * SOAP repository derive their units from it, so that what a stack stores, downloads and looks up
- * tells one consistent story: the same unit under the same partner, only newer.
+ * The formula {@code V4__seed_units.sql} seeds units with, in Java. The delta files and
+ * the partner's SOAP repository derive their units from it, so that what a stack stores,
+ * downloads and looks up tells one consistent story: the same unit under the same
+ * partner, only newer.
  */
 public final class SeedUnits {
 
@@ -28,7 +29,10 @@ public final class SeedUnits {
 	private SeedUnits() {
 	}
 
-	/** Unit {@code n} as the seed writes it (version 1); the formula holds for any positive id. */
+	/**
+	 * Unit {@code n} as the seed writes it (version 1); the formula holds for any
+	 * positive id.
+	 */
 	public static UnitDto unit(long n) {
 		return new UnitDto(n, partner(n), name(n), category(n), amount(n), currency(n), 1, SEEDED_AT);
 	}
@@ -47,7 +51,9 @@ public final class SeedUnits {
 		return CATEGORIES[(int) (n % 4)];
 	}
 
-	/** {@code (n * 7919 mod 10 000 000) / 100}, with the two decimals the division gives. */
+	/**
+	 * {@code (n * 7919 mod 10 000 000) / 100}, with the two decimals the division gives.
+	 */
 	public static BigDecimal amount(long n) {
 		return BigDecimal.valueOf(Math.floorMod(n * 7919, 10_000_000L), 2);
 	}
@@ -57,8 +63,8 @@ public final class SeedUnits {
 	}
 
 	/**
-	 * The residue {@code n mod 5} of every id that belongs to {@code partner}, or -1 when the partner
-	 * is not one of the seed's.
+	 * The residue {@code n mod 5} of every id that belongs to {@code partner}, or -1 when
+	 * the partner is not one of the seed's.
 	 */
 	public static int residue(String partner) {
 		return PARTNERS.indexOf(partner);

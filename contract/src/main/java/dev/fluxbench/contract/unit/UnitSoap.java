@@ -1,20 +1,23 @@
 package dev.fluxbench.contract.unit;
 
 /**
- * The partner's external repository: a SOAP 1.1 service with one operation, {@code GetUnit}.
+ * The partner's external repository: a SOAP 1.1 service with one operation,
+ * {@code GetUnit}.
  *
  * <pre>{@code
  * POST /soap/units   Content-Type: text/xml; charset=utf-8   SOAPAction: "urn:fluxbench:units#GetUnit"
  *
- * <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:u="urn:fluxbench:units">
+ * <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:u=
+"urn:fluxbench:units">
  *   <soap:Body><u:GetUnit><u:id>42</u:id></u:GetUnit></soap:Body>
  * </soap:Envelope>
  * }</pre>
  *
- * The answer is a {@code u:GetUnitResponse} holding one {@code u:unit} with a child element per
- * {@link UnitDto} component ({@code id, partner, name, category, amount, currency, version,
- * updatedAt}, the instant in ISO-8601), or holding nothing when the repository has no such unit. A
- * failure is a SOAP fault with HTTP status 500.
+ * The answer is a {@code u:GetUnitResponse} holding one {@code u:unit} with a child
+ * element per {@link UnitDto} component
+ * ({@code id, partner, name, category, amount, currency, version,
+ * updatedAt}, the instant in ISO-8601), or holding nothing when the repository has no
+ * such unit. A failure is a SOAP fault with HTTP status 500.
  */
 public final class UnitSoap {
 

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * db/mariadb repeats db/migration, which H2 and PostgreSQL share, in MariaDB's SQL: a version added to
- * one and not the other would give MariaDB another schema.
+ * db/mariadb repeats db/migration, which H2 and PostgreSQL share, in MariaDB's SQL: a
+ * version added to one and not the other would give MariaDB another schema.
  */
 class MariadbMigrationsTests {
 

@@ -20,8 +20,10 @@ class FaultScheduleTests {
 
 	@Test
 	void phaseAtAnInstantIsTheOneWhoseWindowHoldsIt() {
-		assertThat(PROFILE.at(Duration.ZERO)).hasValue(new FaultSchedule.Window(1, HEALTHY, Duration.ZERO, ofSeconds(60)));
-		assertThat(PROFILE.at(ofSeconds(60))).hasValue(new FaultSchedule.Window(2, HALF_503, ofSeconds(60), ofSeconds(90)));
+		assertThat(PROFILE.at(Duration.ZERO))
+			.hasValue(new FaultSchedule.Window(1, HEALTHY, Duration.ZERO, ofSeconds(60)));
+		assertThat(PROFILE.at(ofSeconds(60)))
+			.hasValue(new FaultSchedule.Window(2, HALF_503, ofSeconds(60), ofSeconds(90)));
 		assertThat(PROFILE.at(ofSeconds(109))).map(FaultSchedule.Window::phase).hasValue(3);
 	}
 

@@ -13,8 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * Real Jackson 3 failures, configured as both apps configure Jackson, so that a change in how
- * Jackson reports a failure shows here before a stack answers differently.
+ * Real Jackson 3 failures, configured as both apps configure Jackson, so that a change in
+ * how Jackson reports a failure shows here before a stack answers differently.
  */
 class BadInputTests {
 
@@ -76,8 +76,8 @@ class BadInputTests {
 
 	@Test
 	void unreadableBodyWhenAListElementIsWrongShouldNameItsIndex() {
-		Throwable failure = catchThrowable(() -> MAPPER.readValue("[" + VALID + ", {\"name\": {}}]",
-				new TypeReference<List<ArtistRequest>>() {
+		Throwable failure = catchThrowable(
+				() -> MAPPER.readValue("[" + VALID + ", {\"name\": {}}]", new TypeReference<List<ArtistRequest>>() {
 				}));
 		assertThat(BadInput.unreadableBody(failure)).isEqualTo(invalid("[1].name", "must be a string"));
 	}
@@ -85,9 +85,10 @@ class BadInputTests {
 	@Test
 	void unreadableBodyShouldFindTheJacksonFailureBehindFrameworkExceptions() {
 		// Both frameworks wrap Jackson's exception, WebFlux twice.
-		Throwable wrapped = new IllegalStateException("decoding", new RuntimeException(failureReading(VALID.replace(
-				"FEMALE", "ROBOT"))));
-		assertThat(BadInput.unreadableBody(wrapped)).isEqualTo(invalid("gender", "must be one of [FEMALE, MALE, OTHER]"));
+		Throwable wrapped = new IllegalStateException("decoding",
+				new RuntimeException(failureReading(VALID.replace("FEMALE", "ROBOT"))));
+		assertThat(BadInput.unreadableBody(wrapped))
+			.isEqualTo(invalid("gender", "must be one of [FEMALE, MALE, OTHER]"));
 	}
 
 	@Test

@@ -155,7 +155,8 @@ final class DeriveCommand implements Callable<Integer> {
 					+ " not '" + this.prometheus + "'");
 		}
 		if (base.getRawUserInfo() != null || base.getRawQuery() != null || base.getRawFragment() != null) {
-			// The URL is written into the scenario file, which gets committed: no credentials in it.
+			// The URL is written into the scenario file, which gets committed: no
+			// credentials in it.
 			throw new UsageException("--prometheus takes a base URL without credentials, query or fragment, not '"
 					+ base.getScheme() + "://" + base.getHost() + "...'");
 		}
@@ -173,7 +174,8 @@ final class DeriveCommand implements Callable<Integer> {
 		if (rangeQuery.expectedPoints() < RangeQuery.MIN_POINTS) {
 			throw new UsageException("--range " + ScenarioFile.duration(this.range, true) + " at --step "
 					+ ScenarioFile.duration(this.step, true) + " gives " + rangeQuery.expectedPoints()
-					+ " point(s); derive needs at least " + RangeQuery.MIN_POINTS + ": widen --range or shorten --step");
+					+ " point(s); derive needs at least " + RangeQuery.MIN_POINTS
+					+ ": widen --range or shorten --step");
 		}
 		return rangeQuery;
 	}
@@ -184,8 +186,8 @@ final class DeriveCommand implements Callable<Integer> {
 			throw new UsageException("--think-time and --response-time are whole milliseconds");
 		}
 		if (this.thinkTime.plus(this.responseTime).isZero()) {
-			throw new UsageException("--think-time plus --response-time must be longer than 0s, or Little's law"
-					+ " gives 0 users");
+			throw new UsageException(
+					"--think-time plus --response-time must be longer than 0s, or Little's law" + " gives 0 users");
 		}
 		if (!(this.stressFactor > 0) || Double.isInfinite(this.stressFactor)) {
 			throw new UsageException("--stress-factor must be a positive number, not " + this.stressFactor);
@@ -219,15 +221,19 @@ final class DeriveCommand implements Callable<Integer> {
 					level.users());
 		}
 		if (levels.stress().perSecond() < levels.higher().perSecond()) {
-			out.printf("note:         the peak is close to the normal rate, so stress (p99 x %s) is below higher"
-					+ " (2 x normal); raise --stress-factor for a harder stress level%n",
+			out.printf(
+					"note:         the peak is close to the normal rate, so stress (p99 x %s) is below higher"
+							+ " (2 x normal); raise --stress-factor for a harder stress level%n",
 					BigDecimal.valueOf(levels.stressFactor()).stripTrailingZeros().toPlainString());
 		}
 		out.println("scenario: " + this.out);
 		out.flush();
 	}
 
-	/** Times as Prometheus and people write them: an ISO instant or offset time, or Unix seconds. */
+	/**
+	 * Times as Prometheus and people write them: an ISO instant or offset time, or Unix
+	 * seconds.
+	 */
 	static final class InstantConverter implements ITypeConverter<Instant> {
 
 		@Override
@@ -241,8 +247,8 @@ final class DeriveCommand implements Callable<Integer> {
 				return OffsetDateTime.parse(trimmed).toInstant();
 			}
 			catch (DateTimeParseException | ArithmeticException ex) {
-				throw new TypeConversionException("'" + value + "' is not a time such as 2026-11-24T10:00:00Z or"
-						+ " Unix seconds");
+				throw new TypeConversionException(
+						"'" + value + "' is not a time such as 2026-11-24T10:00:00Z or" + " Unix seconds");
 			}
 		}
 

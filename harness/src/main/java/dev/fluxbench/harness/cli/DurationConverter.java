@@ -9,8 +9,8 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * Durations as people type them: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, {@code 7d}
- * (as Prometheus writes ranges; a day is 24 hours), or ISO {@code PT30S}.
+ * Durations as people type them: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h},
+ * {@code 7d} (as Prometheus writes ranges; a day is 24 hours), or ISO {@code PT30S}.
  */
 final class DurationConverter implements ITypeConverter<Duration> {
 

@@ -1,6 +1,9 @@
 package dev.fluxbench.harness.cli;
 
-/** What {@code fluxbench} exits with; scripts and CI branch on these, so they never change meaning. */
+/**
+ * What {@code fluxbench} exits with; scripts and CI branch on these, so they never change
+ * meaning.
+ */
 final class ExitCode {
 
 	/** Done, and every assertion held. */

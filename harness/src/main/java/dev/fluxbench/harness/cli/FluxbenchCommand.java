@@ -17,18 +17,17 @@ import picocli.CommandLine.HelpCommand;
 						+ " pinned apart from the load generator, drives the seed documents' load scenarios at it"
 						+ " with JMeter, and writes every sample and a metrics scrape per second to a results"
 						+ " directory as it goes.", },
-		commandListHeading = "%nCOMMANDS%n", optionListHeading = "%nOPTIONS%n",
-		footerHeading = "%nEXIT STATUS%n",
+		commandListHeading = "%nCOMMANDS%n", optionListHeading = "%nOPTIONS%n", footerHeading = "%nEXIT STATUS%n",
 		footer = { "  0  done, and every assertion held", "  1  an assertion of the scenario failed",
 				"  2  bad usage or configuration; nothing was started",
-				"  3  environment problem: port busy, database unreachable, jar missing", "",
-				"EXAMPLES", "  ./fluxbench run", "      the quick profile on H2, every stack, in about 4 minutes",
+				"  3  environment problem: port busy, database unreachable, jar missing", "", "EXAMPLES",
+				"  ./fluxbench run", "      the quick profile on H2, every stack, in about 4 minutes",
 				"  ./fluxbench run --scenario thesis-normal --db postgres --trials 3",
-				"  ./fluxbench knee --stacks mvc,webflux", "      the rate at which each stack stops meeting p99 500 ms",
-				"  ./fluxbench list",
-				"", "SEE ALSO", "  docs/results-layout.md for the files a run writes" },
-		subcommands = { RunCommand.class, KneeCommand.class, ListCommand.class, ReportCommand.class, DeriveCommand.class,
-				HelpCommand.class })
+				"  ./fluxbench knee --stacks mvc,webflux",
+				"      the rate at which each stack stops meeting p99 500 ms", "  ./fluxbench list", "", "SEE ALSO",
+				"  docs/results-layout.md for the files a run writes" },
+		subcommands = { RunCommand.class, KneeCommand.class, ListCommand.class, ReportCommand.class,
+				DeriveCommand.class, HelpCommand.class })
 final class FluxbenchCommand implements Callable<Integer> {
 
 	@Spec

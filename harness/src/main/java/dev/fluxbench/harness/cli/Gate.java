@@ -13,7 +13,10 @@ import dev.fluxbench.harness.gate.JunitXml;
 import dev.fluxbench.harness.report.RunResults;
 import dev.fluxbench.harness.results.AssertionOutcome;
 
-/** The CI gate after a run: JUnit XML for the CI server, and the comparison with a baseline. */
+/**
+ * The CI gate after a run: JUnit XML for the CI server, and the comparison with a
+ * baseline.
+ */
 final class Gate {
 
 	private Gate() {

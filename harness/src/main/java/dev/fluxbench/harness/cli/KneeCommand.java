@@ -57,8 +57,7 @@ import picocli.CommandLine.Spec;
 				"  1  a stack missed the SLO even at --start-rate, or its search failed",
 				"  2  bad usage or configuration; nothing was started",
 				"  3  environment problem: port busy, database or target unreachable", "", "EXAMPLES",
-				"  ./fluxbench knee",
-				"      the passthrough (100 ms delay) on every stack; SLO p99 500 ms, 1%% errors",
+				"  ./fluxbench knee", "      the passthrough (100 ms delay) on every stack; SLO p99 500 ms, 1%% errors",
 				"  ./fluxbench knee --scenario quick-passthrough --stacks mvc,webflux --scale 0.2",
 				"      the same on two stacks, with steps and warm-up a fifth as long",
 				"  ./fluxbench knee --scenario-file my.yaml --slo p95=200ms,errors=0.1%% \\",
@@ -71,7 +70,10 @@ final class KneeCommand implements Callable<Integer> {
 
 	static final String DEFAULT_SCENARIO = "quick-passthrough";
 
-	/** The generator's threads for a scenario that has no open model of its own to say how many. */
+	/**
+	 * The generator's threads for a scenario that has no open model of its own to say how
+	 * many.
+	 */
 	static final int DEFAULT_MAX_THREADS = 2_000;
 
 	@Spec
@@ -145,8 +147,7 @@ final class KneeCommand implements Callable<Integer> {
 			description = "how long each step takes to reach its rate; not measured; scaled (default: ${DEFAULT-VALUE})")
 	private Duration stepRamp;
 
-	@Option(names = "--step-hold", paramLabel = "DURATION", converter = DurationConverter.class,
-			defaultValue = "30s",
+	@Option(names = "--step-hold", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "30s",
 			description = "how long each step holds its rate, all of it measured: long enough for a steady state;"
 					+ " scaled (default: ${DEFAULT-VALUE})")
 	private Duration stepHold;
@@ -236,11 +237,15 @@ final class KneeCommand implements Callable<Integer> {
 		}
 	}
 
-	/** Checks everything that can be checked before anything starts, usage first, then the machine. */
+	/**
+	 * Checks everything that can be checked before anything starts, usage first, then the
+	 * machine.
+	 */
 	private RunPlan plan(KneeSettings settings) {
 		Map<String, String> environment = System.getenv();
-		Scenario chosen = RunCommand.scenario((this.scenario != null || this.scenarioFile != null) ? this.scenario
-				: DEFAULT_SCENARIO, this.scenarioFile, environment);
+		Scenario chosen = RunCommand.scenario(
+				(this.scenario != null || this.scenarioFile != null) ? this.scenario : DEFAULT_SCENARIO,
+				this.scenarioFile, environment);
 		List<Target> chosenTargets = RunCommand.targets(chosen, this.stacks, this.targets, this.metrics);
 		if (this.trials != null && this.trials < 1) {
 			throw new UsageException("--trials must be at least 1, not " + this.trials);
@@ -250,7 +255,8 @@ final class KneeCommand implements Callable<Integer> {
 		}
 		int threads = (this.maxThreads != null) ? this.maxThreads
 				: (chosen.workload() instanceof Workload.Open open) ? open.maxThreads() : DEFAULT_MAX_THREADS;
-		// The search's steps replace the scenario's load; the first one is what the warm-up sizes itself by.
+		// The search's steps replace the scenario's load; the first one is what the
+		// warm-up sizes itself by.
 		Scenario searched = chosen
 			.withWorkload(new Workload.Open(List.of(new Workload.Level(settings.startRate(), settings.stepRamp(),
 					new Termination.Hold(settings.stepHold()))), threads))
@@ -277,7 +283,10 @@ final class KneeCommand implements Callable<Integer> {
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment);
 	}
 
-	/** The scenario's warm-up times --scale, in whole seconds and at least one unless it is none. */
+	/**
+	 * The scenario's warm-up times --scale, in whole seconds and at least one unless it
+	 * is none.
+	 */
 	private Duration scaled(Duration warmup) {
 		if (warmup.isZero()) {
 			return warmup;

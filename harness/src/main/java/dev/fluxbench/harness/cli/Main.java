@@ -17,7 +17,10 @@ public final class Main {
 		System.exit(code);
 	}
 
-	/** Runs a command line and returns its exit code; never throws, never prints a stack trace. */
+	/**
+	 * Runs a command line and returns its exit code; never throws, never prints a stack
+	 * trace.
+	 */
 	public static int execute(PrintWriter out, PrintWriter err, String... args) {
 		CommandLine commandLine = new CommandLine(new FluxbenchCommand());
 		commandLine.setOut(out);
@@ -28,7 +31,9 @@ public final class Main {
 		return commandLine.execute(args);
 	}
 
-	/** One line, the reason, then where to read more: a usage dump would bury the reason. */
+	/**
+	 * One line, the reason, then where to read more: a usage dump would bury the reason.
+	 */
 	private static int badUsage(ParameterException ex, String[] args) {
 		CommandLine command = ex.getCommandLine();
 		PrintWriter err = command.getErr();
@@ -50,7 +55,8 @@ public final class Main {
 			reason = ex.getMessage();
 		}
 		else {
-			// A bug or an unforeseen failure: still one line; the environment is the likeliest culprit.
+			// A bug or an unforeseen failure: still one line; the environment is the
+			// likeliest culprit.
 			code = ExitCode.ENVIRONMENT;
 			reason = "unexpected " + ex.getClass().getSimpleName() + ": " + ex.getMessage();
 		}

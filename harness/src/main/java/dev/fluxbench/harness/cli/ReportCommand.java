@@ -22,8 +22,9 @@ import picocli.CommandLine.Spec;
 				"  Verdicts compare the medians over trials, with bootstrap 95% confidence intervals: 'no"
 						+ " significant difference' when the intervals overlap, 'indicative only' with one trial." },
 		parameterListHeading = "%nARGUMENTS%n", optionListHeading = "%nOPTIONS%n", footerHeading = "%nEXIT STATUS%n",
-		footer = { "  0  the report was written", "  2  DIR is not a results directory, or its files are not fluxbench's",
-				"", "EXAMPLES", "  ./fluxbench report results/20261122-075051-quick" })
+		footer = { "  0  the report was written",
+				"  2  DIR is not a results directory, or its files are not fluxbench's", "", "EXAMPLES",
+				"  ./fluxbench report results/20261122-075051-quick" })
 final class ReportCommand implements Callable<Integer> {
 
 	@Spec
@@ -49,8 +50,8 @@ final class ReportCommand implements Callable<Integer> {
 	}
 
 	/**
-	 * The end of a run: a report that cannot be written must not cost the run its exit code, since
-	 * every result file is already safe and 'fluxbench report' can try again.
+	 * The end of a run: a report that cannot be written must not cost the run its exit
+	 * code, since every result file is already safe and 'fluxbench report' can try again.
 	 */
 	static void writeReport(Path directory, PrintWriter out, PrintWriter err) {
 		try {

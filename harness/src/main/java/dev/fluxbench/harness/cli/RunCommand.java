@@ -52,19 +52,19 @@ import picocli.CommandLine.Spec;
 						+ " then driven through every load level of the scenario. Samples, a metrics scrape per"
 						+ " second and a summary per load are written as they happen, so a killed run keeps every"
 						+ " finished load.",
-				"", "  With --target NAME=URL (repeated) it launches nothing: it drives services that are already"
+				"",
+				"  With --target NAME=URL (repeated) it launches nothing: it drives services that are already"
 						+ " running, probes each first, and scrapes their metrics when --metrics says where. Trials rotate"
 						+ " between targets as between stacks, and the report compares them label by label.",
 				"", "  With no options: the quick scenario on H2, every stack, in about 4 minutes on 2 cores.",
 				"  It ends by writing the report (report.html, report.md, summary.json) into the results"
 						+ " directory; the last line of output is 'results: DIR'." },
-		optionListHeading = "%nOPTIONS%n",
-		footerHeading = "%nEXIT STATUS%n",
-		footer = { "  0  done, and every assertion held", "  1  an assertion of the scenario failed, or --baseline found a significant regression",
+		optionListHeading = "%nOPTIONS%n", footerHeading = "%nEXIT STATUS%n",
+		footer = { "  0  done, and every assertion held",
+				"  1  an assertion of the scenario failed, or --baseline found a significant regression",
 				"  2  bad usage or configuration; nothing was started",
 				"  3  environment problem: port busy, database unreachable, jar missing, target or metrics unreachable",
-				"",
-				"EXAMPLES", "  ./fluxbench run --stacks mvc,webflux --users 10,100 --hold 30s",
+				"", "EXAMPLES", "  ./fluxbench run --stacks mvc,webflux --users 10,100 --hold 30s",
 				"  ./fluxbench run --scenario-file my.yaml --target before=http://127.0.0.1:8080"
 						+ " --target after=http://127.0.0.1:9090",
 				"  ./fluxbench run --scenario-file my.yaml --target app=$URL --junit junit.xml --baseline results/main",
@@ -76,9 +76,8 @@ final class RunCommand implements Callable<Integer> {
 	@Spec
 	private CommandSpec spec;
 
-	@Option(names = { "-s", "--scenario" }, paramLabel = "NAME",
-			description = "a built-in scenario (default: " + Catalogue.DEFAULT_SCENARIO
-					+ "); 'fluxbench list' shows them all and where their files are")
+	@Option(names = { "-s", "--scenario" }, paramLabel = "NAME", description = "a built-in scenario (default: "
+			+ Catalogue.DEFAULT_SCENARIO + "); 'fluxbench list' shows them all and where their files are")
 	private String scenario;
 
 	@Option(names = { "-f", "--scenario-file" }, paramLabel = "FILE",
@@ -204,7 +203,8 @@ final class RunCommand implements Callable<Integer> {
 			return ExitCode.ENVIRONMENT;
 		}
 		catch (DownstreamFaults.Refused ex) {
-			// The launched downstream's limits, which only it knows, are below the scenario's faults.
+			// The launched downstream's limits, which only it knows, are below the
+			// scenario's faults.
 			Main.failed(new UsageException(ex.getMessage()), this.spec.commandLine().getErr());
 			out.println("results: " + plan.out());
 			return ExitCode.USAGE;
@@ -218,7 +218,10 @@ final class RunCommand implements Callable<Integer> {
 		return (failed.isEmpty() && !regressed) ? ExitCode.OK : ExitCode.ASSERTION_FAILED;
 	}
 
-	/** Checks everything that can be checked before anything starts, usage first, then the machine. */
+	/**
+	 * Checks everything that can be checked before anything starts, usage first, then the
+	 * machine.
+	 */
 	RunPlan plan() {
 		Map<String, String> environment = System.getenv();
 		Scenario chosen = scenario(this.scenario, this.scenarioFile, environment);
@@ -293,14 +296,18 @@ final class RunCommand implements Callable<Integer> {
 
 	/** {@code results/TIMESTAMP-NAME}, under the working directory. */
 	static Path defaultOut(String name) {
-		return Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + name);
+		return Path.of("results",
+				LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + name);
 	}
 
 	static Path projectRoot(Path given) {
 		return (given != null) ? given : Path.of(System.getProperty("fluxbench.home", "")).toAbsolutePath();
 	}
 
-	/** What must be there before anything starts: the jars, Redis, the port, the database, the given targets. */
+	/**
+	 * What must be there before anything starts: the jars, Redis, the port, the database,
+	 * the given targets.
+	 */
 	static void checkEnvironment(List<Target> chosenTargets, Scenario chosen, Path root, CpuLayout layout,
 			Database database, int downstreamPort) {
 		List<Stack> launched = chosenTargets.stream()
@@ -317,7 +324,9 @@ final class RunCommand implements Callable<Integer> {
 			}
 			database.check();
 		}
-		chosenTargets.stream().filter(Target.Given.class::isInstance).forEach((target) -> Probe.check((Target.Given) target));
+		chosenTargets.stream()
+			.filter(Target.Given.class::isInstance)
+			.forEach((target) -> Probe.check((Target.Given) target));
 	}
 
 	private List<FaultPhase> faults() {
@@ -333,8 +342,9 @@ final class RunCommand implements Callable<Integer> {
 	}
 
 	/**
-	 * Where the schedule goes for services of the user's: fluxbench cannot know which downstream
-	 * they call, so faults need {@code --downstream}; launched stacks call the one fluxbench starts.
+	 * Where the schedule goes for services of the user's: fluxbench cannot know which
+	 * downstream they call, so faults need {@code --downstream}; launched stacks call the
+	 * one fluxbench starts.
 	 */
 	private Optional<URI> downstream(Scenario scenario, List<Target> targets) {
 		boolean given = targets.stream().anyMatch(Target.Given.class::isInstance);
@@ -346,8 +356,8 @@ final class RunCommand implements Callable<Integer> {
 			return Optional.empty();
 		}
 		if (!given) {
-			throw new UsageException("--downstream goes with --target: launched stacks call the downstream fluxbench"
-					+ " starts");
+			throw new UsageException(
+					"--downstream goes with --target: launched stacks call the downstream fluxbench" + " starts");
 		}
 		if (!scenario.hasFaults()) {
 			throw new UsageException("--downstream is where fluxbench sets the fault schedule, and the scenario has"
@@ -387,7 +397,9 @@ final class RunCommand implements Callable<Integer> {
 					+ String.join(", ", Catalogue.names()) + " (or give a file with --scenario-file)"));
 	}
 
-	/** The given services, or else the stacks to launch: one list of targets either way. */
+	/**
+	 * The given services, or else the stacks to launch: one list of targets either way.
+	 */
 	static List<Target> targets(Scenario scenario, List<String> stacks, List<String> targets, List<String> metrics) {
 		if (targets == null) {
 			if (metrics != null) {
@@ -425,17 +437,14 @@ final class RunCommand implements Callable<Integer> {
 			if (uri.getScheme() == null || !uri.getScheme().matches("https?") || uri.getHost() == null) {
 				throw new UsageException("--target " + entry + ": '" + pair[1] + "' is not an http(s) URL");
 			}
-			if (given.put(pair[0], new Target.Given(pair[0], uri, Optional.ofNullable(metricsByName.get(pair[0])))) != null) {
+			if (given.put(pair[0],
+					new Target.Given(pair[0], uri, Optional.ofNullable(metricsByName.get(pair[0])))) != null) {
 				throw new UsageException("--target names '" + pair[0] + "' twice");
 			}
 		}
-		metricsByName.keySet()
-			.stream()
-			.filter((name) -> !given.containsKey(name))
-			.findFirst()
-			.ifPresent((name) -> {
-				throw new UsageException("--metrics names '" + name + "', which no --target names");
-			});
+		metricsByName.keySet().stream().filter((name) -> !given.containsKey(name)).findFirst().ifPresent((name) -> {
+			throw new UsageException("--metrics names '" + name + "', which no --target names");
+		});
 		return List.copyOf(given.values());
 	}
 

@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The thesis' three levels (section 6.2), as closed-model users: normal, higher (twice normal),
- * and stress (the peak times a factor; the thesis picked its stress level by trial, this makes
- * the choice explicit and recorded).
+ * The thesis' three levels (section 6.2), as closed-model users: normal, higher (twice
+ * normal), and stress (the peak times a factor; the thesis picked its stress level by
+ * trial, this makes the choice explicit and recorded).
  *
  * @param normal the normal rate
  * @param higher twice the normal rate
@@ -21,7 +21,10 @@ import java.util.Objects;
 public record LoadLevels(Level normal, Level higher, Level stress, Duration thinkTime, Duration responseTime,
 		double stressFactor) {
 
-	/** Decimals of rate x time kept before rounding up: more than any rate needs, fewer than doubles' noise. */
+	/**
+	 * Decimals of rate x time kept before rounding up: more than any rate needs, fewer
+	 * than doubles' noise.
+	 */
 	private static final int USERS_SCALE = 6;
 
 	public LoadLevels {
@@ -34,8 +37,9 @@ public record LoadLevels(Level normal, Level higher, Level stress, Duration thin
 
 	/**
 	 * The levels for a traffic profile.
-	 * @throws IllegalArgumentException when the normal rate is 0 (the range saw no traffic most of
-	 * the time), the times are negative or add up to 0, or the factor is not positive
+	 * @throws IllegalArgumentException when the normal rate is 0 (the range saw no
+	 * traffic most of the time), the times are negative or add up to 0, or the factor is
+	 * not positive
 	 */
 	public static LoadLevels derive(TrafficProfile traffic, Duration thinkTime, Duration responseTime,
 			double stressFactor) {
@@ -43,8 +47,8 @@ public record LoadLevels(Level normal, Level higher, Level stress, Duration thin
 			throw new IllegalArgumentException("think time and response time cannot be negative");
 		}
 		if (thinkTime.plus(responseTime).isZero()) {
-			throw new IllegalArgumentException("think time plus response time must be longer than 0s, or Little's law"
-					+ " gives 0 users");
+			throw new IllegalArgumentException(
+					"think time plus response time must be longer than 0s, or Little's law" + " gives 0 users");
 		}
 		if (!(stressFactor > 0) || Double.isInfinite(stressFactor)) {
 			throw new IllegalArgumentException("the stress factor must be a positive number, not " + stressFactor);
@@ -59,10 +63,11 @@ public record LoadLevels(Level normal, Level higher, Level stress, Duration thin
 	}
 
 	/**
-	 * Little's law for a closed model: each user sends one request per think time plus response
-	 * time, so {@code users = ceil(rate x (think time + response time))}, rounded up so that the
-	 * users can reach the rate. The product is rounded to six decimals first: 50 requests/s times
-	 * 1.1 s is 55 users, where doubles say 55.00000000000001 and so 56.
+	 * Little's law for a closed model: each user sends one request per think time plus
+	 * response time, so {@code users = ceil(rate x (think time + response time))},
+	 * rounded up so that the users can reach the rate. The product is rounded to six
+	 * decimals first: 50 requests/s times 1.1 s is 55 users, where doubles say
+	 * 55.00000000000001 and so 56.
 	 */
 	public static int users(double perSecond, Duration cycle) {
 		if (!(perSecond >= 0) || Double.isInfinite(perSecond)) {

@@ -24,16 +24,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxbench.harness.launch.EnvironmentException;
 
 /**
- * Reads one series from Prometheus' HTTP API ({@code GET /api/v1/query_range}). Failures are
- * sorted by who can fix them: {@link IllegalArgumentException} when the query or the range is
- * wrong (bad PromQL, several series, too few points), {@link EnvironmentException} when
- * Prometheus is (unreachable, not Prometheus, or no series under that metric name).
+ * Reads one series from Prometheus' HTTP API ({@code GET /api/v1/query_range}). Failures
+ * are sorted by who can fix them: {@link IllegalArgumentException} when the query or the
+ * range is wrong (bad PromQL, several series, too few points),
+ * {@link EnvironmentException} when Prometheus is (unreachable, not Prometheus, or no
+ * series under that metric name).
  */
 public final class PrometheusClient {
 
 	/**
-	 * Longer than Prometheus' own default query timeout (2m), so that a heavy query over a long
-	 * range ends with Prometheus' explanation rather than ours.
+	 * Longer than Prometheus' own default query timeout (2m), so that a heavy query over
+	 * a long range ends with Prometheus' explanation rather than ours.
 	 */
 	static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(130);
 
@@ -63,8 +64,9 @@ public final class PrometheusClient {
 	/**
 	 * The query's one series as requests per second.
 	 * @param query what to ask
-	 * @param perSecond whether the query returns requests per second already; otherwise its values
-	 * are requests per minute, as the thesis' query returns them, and are divided by 60
+	 * @param perSecond whether the query returns requests per second already; otherwise
+	 * its values are requests per minute, as the thesis' query returns them, and are
+	 * divided by 60
 	 */
 	public RateSeries rates(RangeQuery query, boolean perSecond) {
 		Answer answer = parse(fetch(query), query);
@@ -98,8 +100,9 @@ public final class PrometheusClient {
 			return this.http.send(request, HttpResponse.BodyHandlers.ofString());
 		}
 		catch (HttpConnectTimeoutException ex) {
-			throw new EnvironmentException("Prometheus at " + query.prometheus() + " cannot be reached (no connection"
-					+ " within " + ScenarioFile.duration(CONNECT_TIMEOUT, false) + "): is it running, and is the URL right?",
+			throw new EnvironmentException(
+					"Prometheus at " + query.prometheus() + " cannot be reached (no connection" + " within "
+							+ ScenarioFile.duration(CONNECT_TIMEOUT, false) + "): is it running, and is the URL right?",
 					ex);
 		}
 		catch (HttpTimeoutException ex) {
@@ -107,12 +110,12 @@ public final class PrometheusClient {
 					+ ScenarioFile.duration(this.requestTimeout, false), ex);
 		}
 		catch (ConnectException ex) {
-			throw new EnvironmentException("Prometheus at " + query.prometheus() + " cannot be reached ("
-					+ reason(ex) + "): is it running, and is the URL right?", ex);
+			throw new EnvironmentException("Prometheus at " + query.prometheus() + " cannot be reached (" + reason(ex)
+					+ "): is it running, and is the URL right?", ex);
 		}
 		catch (IOException ex) {
-			throw new EnvironmentException("Prometheus at " + query.prometheus() + " failed to answer (" + reason(ex)
-					+ ")", ex);
+			throw new EnvironmentException(
+					"Prometheus at " + query.prometheus() + " failed to answer (" + reason(ex) + ")", ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -130,22 +133,25 @@ public final class PrometheusClient {
 		}
 		int status = response.statusCode();
 		if (answer == null || answer.status() == null) {
-			// Not Prometheus' API answering: a wrong port or path, a proxy's error page, a login page.
+			// Not Prometheus' API answering: a wrong port or path, a proxy's error page,
+			// a login page.
 			throw new EnvironmentException(query.prometheus() + " answered HTTP " + status + " with no Prometheus API"
 					+ " answer (" + excerpt(response.body()) + "): is that Prometheus' base URL?");
 		}
 		if (status == 200 && "success".equals(answer.status())) {
 			if (answer.data() != null && answer.data().resultType() != null
 					&& !"matrix".equals(answer.data().resultType())) {
-				throw new EnvironmentException("Prometheus answered a " + answer.data().resultType()
-						+ " where query_range answers a matrix");
+				throw new EnvironmentException(
+						"Prometheus answered a " + answer.data().resultType() + " where query_range answers a matrix");
 			}
 			return answer;
 		}
 		String reason = "Prometheus refused the query (HTTP " + status
 				+ ((answer.errorType() != null) ? ", " + answer.errorType() : "") + "): " + answer.error();
-		// 400 (bad_data: bad PromQL, a bad parameter, too many points) and 422 (execution: too many
-		// samples) are about the query and the range, which the user can change; the rest is Prometheus'.
+		// 400 (bad_data: bad PromQL, a bad parameter, too many points) and 422
+		// (execution: too many
+		// samples) are about the query and the range, which the user can change; the rest
+		// is Prometheus'.
 		if (status == 400 || status == 422) {
 			throw new IllegalArgumentException(reason);
 		}
@@ -160,7 +166,8 @@ public final class PrometheusClient {
 			}
 			Instant time = instant(pair.get(0));
 			double value = number(pair.get(1));
-			// Prometheus writes NaN and Inf as strings; a gap tells nothing about the load.
+			// Prometheus writes NaN and Inf as strings; a gap tells nothing about the
+			// load.
 			if (!Double.isFinite(value)) {
 				continue;
 			}
@@ -202,7 +209,10 @@ public final class PrometheusClient {
 			.collect(Collectors.joining(", ", "{", "}"));
 	}
 
-	/** The JDK's HttpClient often throws without a message, or wraps the useful one in a cause. */
+	/**
+	 * The JDK's HttpClient often throws without a message, or wraps the useful one in a
+	 * cause.
+	 */
 	private static String reason(IOException ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
 			if (cause instanceof UnresolvedAddressException) {
@@ -223,7 +233,9 @@ public final class PrometheusClient {
 		return (flat.length() <= ERROR_EXCERPT) ? flat : flat.substring(0, ERROR_EXCERPT) + "...";
 	}
 
-	/** Prometheus' envelope: {@code {"status", "data", "errorType", "error", "warnings"}}. */
+	/**
+	 * Prometheus' envelope: {@code {"status", "data", "errorType", "error", "warnings"}}.
+	 */
 	@JsonIgnoreProperties(ignoreUnknown = true)
 	record Answer(String status, Data data, String errorType, String error, List<String> warnings) {
 

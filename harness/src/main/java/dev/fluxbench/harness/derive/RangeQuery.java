@@ -9,11 +9,11 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * One request to Prometheus' {@code /api/v1/query_range}: a PromQL expression evaluated every
- * {@code step} from {@code start} to {@code end}, both included.
+ * One request to Prometheus' {@code /api/v1/query_range}: a PromQL expression evaluated
+ * every {@code step} from {@code start} to {@code end}, both included.
  *
- * @param prometheus Prometheus' base URL, such as {@code http://127.0.0.1:9090}; a path prefix
- * (Prometheus behind a proxy under {@code /prometheus}) is kept
+ * @param prometheus Prometheus' base URL, such as {@code http://127.0.0.1:9090}; a path
+ * prefix (Prometheus behind a proxy under {@code /prometheus}) is kept
  * @param promql the expression
  * @param start the first evaluation
  * @param end the last evaluation
@@ -21,7 +21,10 @@ import java.util.Objects;
  */
 public record RangeQuery(URI prometheus, String promql, Instant start, Instant end, Duration step) {
 
-	/** The thesis' query (section 6.1): requests per minute, summed over every instance and endpoint. */
+	/**
+	 * The thesis' query (section 6.1): requests per minute, summed over every instance
+	 * and endpoint.
+	 */
 	public static final String THESIS_QUERY = "sum(increase(http_server_requests_seconds_count[1m]))";
 
 	/** Fewer points than this say nothing about a median, let alone a 99th percentile. */
@@ -52,7 +55,10 @@ public record RangeQuery(URI prometheus, String promql, Instant start, Instant e
 		return new RangeQuery(prometheus, promql, end.minus(range), end, step);
 	}
 
-	/** How many evaluations the range holds; Prometheus returns fewer where the series has no data. */
+	/**
+	 * How many evaluations the range holds; Prometheus returns fewer where the series has
+	 * no data.
+	 */
 	public long expectedPoints() {
 		return Duration.between(this.start, this.end).toMillis() / this.step.toMillis() + 1;
 	}
@@ -64,7 +70,9 @@ public record RangeQuery(URI prometheus, String promql, Instant start, Instant e
 				+ "&end=" + seconds(this.end) + "&step=" + BigDecimal.valueOf(this.step.toMillis(), 3).toPlainString());
 	}
 
-	/** Prometheus takes Unix seconds with a fraction, which needs no time-zone thinking. */
+	/**
+	 * Prometheus takes Unix seconds with a fraction, which needs no time-zone thinking.
+	 */
 	private static String seconds(Instant instant) {
 		return BigDecimal.valueOf(instant.toEpochMilli(), 3).toPlainString();
 	}

@@ -8,7 +8,8 @@ import java.util.Objects;
  * The request rate at every step of a range that had data, oldest first.
  *
  * @param points the rates, in requests per second
- * @param warnings what Prometheus warned about while answering (a partial answer, for one)
+ * @param warnings what Prometheus warned about while answering (a partial answer, for
+ * one)
  */
 public record RateSeries(List<Point> points, List<String> warnings) {
 
@@ -37,7 +38,8 @@ public record RateSeries(List<Point> points, List<String> warnings) {
 		public Point {
 			Objects.requireNonNull(time, "time");
 			if (!Double.isFinite(perSecond) || perSecond < 0) {
-				throw new IllegalArgumentException("a rate is finite and not negative, not " + perSecond + " at " + time);
+				throw new IllegalArgumentException(
+						"a rate is finite and not negative, not " + perSecond + " at " + time);
 			}
 		}
 

@@ -18,13 +18,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.fluxbench.harness.launch.EnvironmentException;
 
 /**
- * Writes a derivation as a scenario file (format version 1). The numbers that the scenario
- * keeps as data are few (three user counts and a think time); everything they came from goes into
- * the comment block at the top, so that a reviewer can redo the arithmetic from the file alone.
+ * Writes a derivation as a scenario file (format version 1). The numbers that the
+ * scenario keeps as data are few (three user counts and a think time); everything they
+ * came from goes into the comment block at the top, so that a reviewer can redo the
+ * arithmetic from the file alone.
  */
 public final class ScenarioFile {
 
-	/** The thesis' pass criteria (Figure 7): the 99th percentile under 10 s, fewer than 10 errors. */
+	/**
+	 * The thesis' pass criteria (Figure 7): the 99th percentile under 10 s, fewer than 10
+	 * errors.
+	 */
 	static final String ASSERTIONS = """
 			assertions:
 			  - p99Below: 10s           # the thesis' criteria
@@ -47,7 +51,8 @@ public final class ScenarioFile {
 		StringBuilder text = new StringBuilder();
 		text.append("# yaml-language-server: $schema=scenario.schema.json\n");
 		text.append("#\n");
-		text.append("# Derived by 'fluxbench derive' at ").append(derivation.derivedAt())
+		text.append("# Derived by 'fluxbench derive' at ")
+			.append(derivation.derivedAt())
 			.append(" from the request rate in Prometheus,\n");
 		text.append("# as the thesis derived its loads (seed 000, sections 6.1 and 6.2). Rates are in requests/s.\n");
 		text.append("#\n");
@@ -71,8 +76,12 @@ public final class ScenarioFile {
 		text.append("#\n");
 		text.append("# levels, by Little's law for a closed model:\n");
 		text.append("#   users = ceil(rate x (think time + response time)) = ceil(rate x (")
-			.append(duration(levels.thinkTime(), false)).append(" + ").append(duration(levels.responseTime(), false))
-			.append(")) = ceil(rate x ").append(seconds(levels.cycle())).append(" s)\n");
+			.append(duration(levels.thinkTime(), false))
+			.append(" + ")
+			.append(duration(levels.responseTime(), false))
+			.append(")) = ceil(rate x ")
+			.append(seconds(levels.cycle()))
+			.append(" s)\n");
 		level(text, levels.normal(), "the median", levels);
 		level(text, levels.higher(), "2 x normal", levels);
 		level(text, levels.stress(), "p99 x " + number(levels.stressFactor()), levels);
@@ -82,17 +91,21 @@ public final class ScenarioFile {
 		}
 		text.append("#\n");
 		text.append("# Edit the journey: the totals do not say which endpoint to load, so it requests ")
-			.append(derivation.method()).append(' ').append(oneLine(derivation.path())).append(".\n");
+			.append(derivation.method())
+			.append(' ')
+			.append(oneLine(derivation.path()))
+			.append(".\n");
 		text.append("version: 1\n");
 		text.append("name: derived-load\n");
 		text.append("description: \"three levels derived from production traffic: normal, higher (2x), stress (peak x ")
-			.append(number(levels.stressFactor())).append(")\"\n");
+			.append(number(levels.stressFactor()))
+			.append(")\"\n");
 		text.append("trials: 3\n");
 		text.append("warmup: 60s\n");
 		text.append("load:\n");
 		text.append("  closed:\n");
-		text.append(String.format(Locale.ROOT, "    users: %-17s # normal, higher, stress\n", "[" + levels.normal().users() + ", "
-				+ levels.higher().users() + ", " + levels.stress().users() + "]"));
+		text.append(String.format(Locale.ROOT, "    users: %-17s # normal, higher, stress\n",
+				"[" + levels.normal().users() + ", " + levels.higher().users() + ", " + levels.stress().users() + "]"));
 		text.append("    rampUp: 60s\n");
 		text.append("    hold: 5m\n");
 		text.append("    thinkTime: ").append(duration(levels.thinkTime(), false)).append('\n');
@@ -100,15 +113,16 @@ public final class ScenarioFile {
 		text.append("  - request:\n");
 		text.append("      label: endpoint\n");
 		text.append("      method: ").append(derivation.method()).append('\n');
-		text.append(String.format(Locale.ROOT, "      path: %-15s # edit: the endpoint to load (--path)\n", path(derivation.path())));
+		text.append(String.format(Locale.ROOT, "      path: %-15s # edit: the endpoint to load (--path)\n",
+				path(derivation.path())));
 		text.append("      status: 200\n");
 		text.append(ASSERTIONS);
 		return text.toString();
 	}
 
 	/**
-	 * Writes the text to a file that must not exist yet: a derived scenario may have been edited
-	 * since, and is never replaced.
+	 * Writes the text to a file that must not exist yet: a derived scenario may have been
+	 * edited since, and is never replaced.
 	 * @throws IllegalArgumentException when the file exists
 	 * @throws EnvironmentException when it cannot be written
 	 */
@@ -122,12 +136,13 @@ public final class ScenarioFile {
 					StandardOpenOption.WRITE);
 		}
 		catch (FileAlreadyExistsException ex) {
-			throw new IllegalArgumentException(out + " already exists: derive never overwrites a scenario; choose"
-					+ " another --out or delete it", ex);
+			throw new IllegalArgumentException(
+					out + " already exists: derive never overwrites a scenario; choose" + " another --out or delete it",
+					ex);
 		}
 		catch (IOException ex) {
-			throw new EnvironmentException(out + " cannot be written (" + ex.getClass().getSimpleName() + ": "
-					+ ex.getMessage() + ")", ex);
+			throw new EnvironmentException(
+					out + " cannot be written (" + ex.getClass().getSimpleName() + ": " + ex.getMessage() + ")", ex);
 		}
 	}
 
@@ -137,8 +152,8 @@ public final class ScenarioFile {
 	}
 
 	/**
-	 * A duration as scenario files and the command line write them: {@code 1s}, {@code 100ms},
-	 * {@code 5m}, {@code 2h}, and {@code 7d} where days are wanted.
+	 * A duration as scenario files and the command line write them: {@code 1s},
+	 * {@code 100ms}, {@code 5m}, {@code 2h}, and {@code 7d} where days are wanted.
 	 */
 	public static String duration(Duration duration, boolean days) {
 		if (duration.isZero()) {
@@ -163,8 +178,8 @@ public final class ScenarioFile {
 	private static void level(StringBuilder text, LoadLevels.Level level, String from, LoadLevels levels) {
 		BigDecimal product = BigDecimal.valueOf(level.perSecond())
 			.multiply(BigDecimal.valueOf(levels.cycle().toNanos(), 9));
-		text.append(String.format(Locale.ROOT, "#   %-7s %s requests/s (%s): %s x %s s = %s -> %d users\n", level.name() + ":",
-				rate(level.perSecond()), from, rate(level.perSecond()), seconds(levels.cycle()),
+		text.append(String.format(Locale.ROOT, "#   %-7s %s requests/s (%s): %s x %s s = %s -> %d users\n",
+				level.name() + ":", rate(level.perSecond()), from, rate(level.perSecond()), seconds(levels.cycle()),
 				product.setScale(3, RoundingMode.HALF_UP).stripTrailingZeros().toPlainString(), level.users()));
 	}
 
@@ -189,7 +204,9 @@ public final class ScenarioFile {
 		return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
 	}
 
-	/** A comment ends at the line's end: a multi-line query must not spill into the YAML. */
+	/**
+	 * A comment ends at the line's end: a multi-line query must not spill into the YAML.
+	 */
 	private static String oneLine(String value) {
 		return value.replaceAll("\\s*\\R\\s*", " ").strip();
 	}

@@ -19,27 +19,31 @@ import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.Summary;
 
 /**
- * Compares a run with a baseline run of the same scenario, target by target, load by load and
- * step by step, on p95 and p99 latency, throughput and error rate.
+ * Compares a run with a baseline run of the same scenario, target by target, load by load
+ * and step by step, on p95 and p99 latency, throughput and error rate.
  *
- * <p>A difference is a regression only when it is significant, the bootstrap 95% interval of
- * {@code current - baseline} lying wholly on the worse side of zero, and when its relative size
- * exceeds the tolerance. What is resampled decides what "significant" means:
+ * <p>
+ * A difference is a regression only when it is significant, the bootstrap 95% interval of
+ * {@code current - baseline} lying wholly on the worse side of zero, and when its
+ * relative size exceeds the tolerance. What is resampled decides what "significant"
+ * means:
  * <ul>
- * <li>With two trials or more on both sides, the per-trial figures, and each side's figure is the
- * median over its trials. Trials differ by everything that differs from run to run (JIT, GC,
- * neighbours on the machine), so their spread is the noise a gate must not mistake for a change.
- * With so few values the interval is rough: with two trials a side it excludes zero whenever
- * both current trials are worse than both baseline ones, which chance alone does one time in
- * six; with three, one in twenty. The tolerance is what keeps that from failing builds, and
- * three trials or more are worth their time.</li>
- * <li>With a single trial on either side, the common case in CI, there is no run-to-run spread to
- * resample, so the samples of the load are: the elapsed times for the percentiles, the failed
- * flags for the error rate, and for throughput the requests completed in each second of the
- * plateau (a sample has no throughput of its own). Samples of one run are not independent (a
- * GC pause slows a burst of them), so this interval is narrower than the run-to-run noise; the
- * tolerance is what keeps a noisy machine from failing the build, and several trials are the
- * cure when it is not enough.</li>
+ * <li>With two trials or more on both sides, the per-trial figures, and each side's
+ * figure is the median over its trials. Trials differ by everything that differs from run
+ * to run (JIT, GC, neighbours on the machine), so their spread is the noise a gate must
+ * not mistake for a change. With so few values the interval is rough: with two trials a
+ * side it excludes zero whenever both current trials are worse than both baseline ones,
+ * which chance alone does one time in six; with three, one in twenty. The tolerance is
+ * what keeps that from failing builds, and three trials or more are worth their
+ * time.</li>
+ * <li>With a single trial on either side, the common case in CI, there is no run-to-run
+ * spread to resample, so the samples of the load are: the elapsed times for the
+ * percentiles, the failed flags for the error rate, and for throughput the requests
+ * completed in each second of the plateau (a sample has no throughput of its own).
+ * Samples of one run are not independent (a GC pause slows a burst of them), so this
+ * interval is narrower than the run-to-run noise; the tolerance is what keeps a noisy
+ * machine from failing the build, and several trials are the cure when it is not
+ * enough.</li>
  * </ul>
  * Only finished loads are compared, as in the report's verdicts.
  */
@@ -51,7 +55,8 @@ public final class Baseline {
 	/**
 	 * @param baseline the run to compare with, as the last good build of the main branch
 	 * @param current the run under test
-	 * @param tolerance the relative change a significant difference must exceed, as 0.10 for 10%
+	 * @param tolerance the relative change a significant difference must exceed, as 0.10
+	 * for 10%
 	 */
 	public static Comparison compare(RunResults baseline, RunResults current, double tolerance) {
 		if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
@@ -64,8 +69,8 @@ public final class Baseline {
 		String baselineScenario = baseline.run().scenario();
 		String currentScenario = current.run().scenario();
 		if (!baselineScenario.equals(currentScenario)) {
-			targets.forEach((target) -> notCompared.add(NotCompared.target(target, "the baseline ran scenario '"
-					+ baselineScenario + "' and this run '" + currentScenario + "'")));
+			targets.forEach((target) -> notCompared.add(NotCompared.target(target,
+					"the baseline ran scenario '" + baselineScenario + "' and this run '" + currentScenario + "'")));
 			return new Comparison(tolerance, changes, notCompared);
 		}
 		for (String target : targets) {
@@ -97,8 +102,8 @@ public final class Baseline {
 
 		private final List<NotCompared> notCompared;
 
-		TargetComparison(String target, RunResults baseline, RunResults current, double tolerance,
-				List<Change> changes, List<NotCompared> notCompared) {
+		TargetComparison(String target, RunResults baseline, RunResults current, double tolerance, List<Change> changes,
+				List<NotCompared> notCompared) {
 			this.target = target;
 			this.baseline = baseline;
 			this.current = current;
@@ -130,9 +135,9 @@ public final class Baseline {
 		}
 
 		/**
-		 * Labels as the report's summaries have them: a load with a single step is compared on
-		 * its {@link Summary#ALL} line (whatever the step is called in either run), one with
-		 * several on each step both runs have.
+		 * Labels as the report's summaries have them: a load with a single step is
+		 * compared on its {@link Summary#ALL} line (whatever the step is called in either
+		 * run), one with several on each step both runs have.
 		 */
 		private void compareLoad(int load, List<Map<String, Measurements>> before,
 				List<Map<String, Measurements>> after) {
@@ -195,7 +200,10 @@ public final class Baseline {
 			}
 		}
 
-		/** The finished trials' measurements, read again from their samples: a LoadResult keeps none. */
+		/**
+		 * The finished trials' measurements, read again from their samples: a LoadResult
+		 * keeps none.
+		 */
 		private static List<Map<String, Measurements>> finished(RunResults run, List<LoadResult> trials) {
 			ResultsDirectory files = new ResultsDirectory(run.directory());
 			Duration rampUp = run.run().rampUp();
@@ -215,7 +223,10 @@ public final class Baseline {
 		}
 
 		private static List<Measurements> ofLabel(List<Map<String, Measurements>> trials, String label) {
-			return trials.stream().filter((trial) -> trial.containsKey(label)).map((trial) -> trial.get(label)).toList();
+			return trials.stream()
+				.filter((trial) -> trial.containsKey(label))
+				.map((trial) -> trial.get(label))
+				.toList();
 		}
 
 		private static double[] figures(List<Measurements> trials, Aspect aspect) {

@@ -8,20 +8,20 @@ import dev.fluxbench.harness.results.Summary;
 
 /**
  * One figure of one target, load and step label, compared between a baseline run and the
- * current one. It is a {@link Outcome#REGRESSION} only when it is both significant (the 95%
- * interval of the difference lies wholly on the worse side of zero) and larger than the
- * tolerance: the first keeps noise from failing a build, the second keeps a real but harmless
- * change from doing so.
+ * current one. It is a {@link Outcome#REGRESSION} only when it is both significant (the
+ * 95% interval of the difference lies wholly on the worse side of zero) and larger than
+ * the tolerance: the first keeps noise from failing a build, the second keeps a real but
+ * harmless change from doing so.
  *
  * @param target the target (or stack) id, the same in both runs
  * @param load the load level
  * @param label the step label, or {@link Summary#ALL} when the load has a single step
  * @param aspect what is compared
- * @param baselineMedian the baseline's figure: the median over its trials, or with single trials
- * the figure of all its samples
+ * @param baselineMedian the baseline's figure: the median over its trials, or with single
+ * trials the figure of all its samples
  * @param currentMedian the current run's figure, the same way
- * @param relativeChange {@code (current - baseline) / baseline}, as 0.25 for +25%; infinite when
- * the baseline's figure is zero and the current one is not
+ * @param relativeChange {@code (current - baseline) / baseline}, as 0.25 for +25%;
+ * infinite when the baseline's figure is zero and the current one is not
  * @param difference the bootstrap 95% confidence interval of {@code current - baseline}
  * @param basis what was resampled for the interval
  * @param outcome what the comparison concludes
@@ -49,6 +49,7 @@ public record Change(String target, int load, String label, Aspect aspect, doubl
 
 	/**
 	 * What the interval resamples, and so what "significant" speaks of.
+	 *
 	 * @param unit {@code TRIALS} or {@code SAMPLES}
 	 * @param baseline how many the baseline had
 	 * @param current how many the current run had
@@ -58,10 +59,16 @@ public record Change(String target, int load, String label, Aspect aspect, doubl
 		/** The unit of resampling. */
 		public enum Unit {
 
-			/** The per-trial figures: the run-to-run noise itself, when both sides have two trials or more. */
+			/**
+			 * The per-trial figures: the run-to-run noise itself, when both sides have
+			 * two trials or more.
+			 */
 			TRIALS,
 
-			/** The individual samples (for throughput, the plateau's seconds) of single trials. */
+			/**
+			 * The individual samples (for throughput, the plateau's seconds) of single
+			 * trials.
+			 */
 			SAMPLES
 
 		}
@@ -107,7 +114,10 @@ public record Change(String target, int load, String label, Aspect aspect, doubl
 		return this.outcome == Outcome.REGRESSION;
 	}
 
-	/** The sentence with what it is about, for a build log: {@code app, load 50 [checkout]: p95 latency rose…}. */
+	/**
+	 * The sentence with what it is about, for a build log:
+	 * {@code app, load 50 [checkout]: p95 latency rose…}.
+	 */
 	public String describe() {
 		return this.target + ", load " + this.load + Labels.suffix(this.label) + ": " + this.sentence;
 	}
@@ -123,9 +133,9 @@ public record Change(String target, int load, String label, Aspect aspect, doubl
 			case WITHIN_TOLERANCE -> "significant, but within the " + percent(tolerance) + " tolerance";
 			case NOT_SIGNIFICANT -> "not significant";
 		};
-		return aspect.title() + moved + " ("
-				+ relative(relative) + "; 95% interval of the difference " + signed(aspect, difference.low()) + " to "
-				+ signed(aspect, difference.high()) + ", " + basis.describe(aspect) + "): " + conclusion;
+		return aspect.title() + moved + " (" + relative(relative) + "; 95% interval of the difference "
+				+ signed(aspect, difference.low()) + " to " + signed(aspect, difference.high()) + ", "
+				+ basis.describe(aspect) + "): " + conclusion;
 	}
 
 	private static String relative(double relative) {

@@ -3,9 +3,11 @@ package dev.fluxbench.harness.gate;
 import java.util.List;
 
 /**
- * A run compared with its baseline: every figure that both runs have, and what one of them lacks.
+ * A run compared with its baseline: every figure that both runs have, and what one of
+ * them lacks.
  *
- * @param tolerance the relative change a significant difference must exceed to count, as 0.10
+ * @param tolerance the relative change a significant difference must exceed to count, as
+ * 0.10
  * @param changes every comparison made, by target, load, label and aspect
  * @param notCompared what only one of the runs has
  */

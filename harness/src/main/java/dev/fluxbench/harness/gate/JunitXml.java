@@ -21,21 +21,24 @@ import dev.fluxbench.harness.results.AssertionOutcome;
 import dev.fluxbench.harness.results.ResultsDirectory;
 
 /**
- * Writes a {@link GateResult} as JUnit XML, the format Ant and Surefire write and Jenkins, GitLab
- * and the GitHub test-report actions read: a {@code <testsuites>} root holding one
- * {@code <testsuite>}, with
+ * Writes a {@link GateResult} as JUnit XML, the format Ant and Surefire write and
+ * Jenkins, GitLab and the GitHub test-report actions read: a {@code <testsuites>} root
+ * holding one {@code <testsuite>}, with
  * <ul>
- * <li>one test case per assertion, target, load and step label, its trials together: it fails
- * when any trial failed, and says which;</li>
- * <li>with a baseline, one test case per target, load, label and compared figure, failing on a
- * regression, and a skipped one for what could not be compared.</li>
+ * <li>one test case per assertion, target, load and step label, its trials together: it
+ * fails when any trial failed, and says which;</li>
+ * <li>with a baseline, one test case per target, load, label and compared figure, failing
+ * on a regression, and a skipped one for what could not be compared.</li>
  * </ul>
- * Test case names never hold measured figures, so that a CI server can follow each one from
- * build to build; the figures are in the failure or in {@code <system-out>}.
+ * Test case names never hold measured figures, so that a CI server can follow each one
+ * from build to build; the figures are in the failure or in {@code <system-out>}.
  */
 public final class JunitXml {
 
-	/** Ant's pattern, without a zone, which its schema does not allow; the instant is in UTC. */
+	/**
+	 * Ant's pattern, without a zone, which its schema does not allow; the instant is in
+	 * UTC.
+	 */
 	private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss", Locale.ROOT)
 		.withZone(ZoneOffset.UTC);
 
@@ -59,7 +62,8 @@ public final class JunitXml {
 		String time = String.format(Locale.ROOT, "%.3f", result.time().toMillis() / 1000.0);
 		StringWriter out = new StringWriter();
 		try {
-			// The JDK's own writer, not whichever StAX implementation a dependency brings, for the
+			// The JDK's own writer, not whichever StAX implementation a dependency
+			// brings, for the
 			// same escaping everywhere.
 			XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
 			xml.writeStartDocument("UTF-8", "1.0");
@@ -99,10 +103,10 @@ public final class JunitXml {
 
 	/**
 	 * A test case: a failure, a skip, or a pass with what was measured.
+	 *
 	 * @param output the figures, as {@code <system-out>} of a passed test case
 	 */
-	record TestCase(String className, String name, Optional<Failure> failure, Optional<String> skipped,
-			String output) {
+	record TestCase(String className, String name, Optional<Failure> failure, Optional<String> skipped, String output) {
 
 	}
 
@@ -117,14 +121,18 @@ public final class JunitXml {
 		assertionGroups(result.assertions())
 			.forEach((trials) -> cases.add(assertionCase(prefix + classNamePart(trials.getFirst().target()), trials)));
 		result.baseline().ifPresent((comparison) -> {
-			comparison.changes().forEach((change) -> cases.add(changeCase(prefix + classNamePart(change.target()), change)));
+			comparison.changes()
+				.forEach((change) -> cases.add(changeCase(prefix + classNamePart(change.target()), change)));
 			comparison.notCompared()
 				.forEach((missing) -> cases.add(notComparedCase(prefix + classNamePart(missing.target()), missing)));
 		});
 		return cases;
 	}
 
-	/** The trials of each assertion, target, load and label, in the order they were first checked. */
+	/**
+	 * The trials of each assertion, target, load and label, in the order they were first
+	 * checked.
+	 */
 	private static List<List<AssertionOutcome>> assertionGroups(List<AssertionOutcome> outcomes) {
 		record Key(String target, int load, String label, String assertion) {
 		}
@@ -150,9 +158,10 @@ public final class JunitXml {
 			return new TestCase(className, name, Optional.empty(), Optional.empty(), story);
 		}
 		String message = (trials.size() == 1) ? failed.getFirst().detail()
-				: "failed in " + failed.size() + " of " + trials.size() + " trials: " + failed.stream()
-					.map((trial) -> "trial " + trial.trial() + ": " + trial.detail())
-					.collect(Collectors.joining("; "));
+				: "failed in " + failed.size() + " of " + trials.size() + " trials: "
+						+ failed.stream()
+							.map((trial) -> "trial " + trial.trial() + ": " + trial.detail())
+							.collect(Collectors.joining("; "));
 		return new TestCase(className, name, Optional.of(new Failure("fluxbench.AssertionFailed", message, story)),
 				Optional.empty(), "");
 	}
@@ -178,7 +187,8 @@ public final class JunitXml {
 		xml.writeStartElement("testcase");
 		attribute(xml, "name", testCase.name());
 		attribute(xml, "classname", testCase.className());
-		// The assertions and comparisons take no time of their own; the run's time is the suite's.
+		// The assertions and comparisons take no time of their own; the run's time is the
+		// suite's.
 		attribute(xml, "time", "0");
 		boolean empty = testCase.failure().isEmpty() && testCase.skipped().isEmpty() && testCase.output().isEmpty();
 		if (!empty) {
@@ -208,8 +218,8 @@ public final class JunitXml {
 	}
 
 	/**
-	 * A message attribute on one line: a CI server shows it as a title, and a parser would turn
-	 * line breaks in an attribute into spaces anyway.
+	 * A message attribute on one line: a CI server shows it as a title, and a parser
+	 * would turn line breaks in an attribute into spaces anyway.
 	 */
 	private static void attribute(XMLStreamWriter xml, String name, String value) throws XMLStreamException {
 		String oneLine = name.equals("message") ? value.replaceAll("\\s*[\\r\\n]+\\s*", " ") : value;
@@ -225,17 +235,17 @@ public final class JunitXml {
 	}
 
 	/**
-	 * Dots split a class name into packages in Jenkins' tree, so a scenario or target id keeps
-	 * its own dots out of it.
+	 * Dots split a class name into packages in Jenkins' tree, so a scenario or target id
+	 * keeps its own dots out of it.
 	 */
 	private static String classNamePart(String id) {
 		return id.replace('.', '_');
 	}
 
 	/**
-	 * The text with the characters XML 1.0 cannot hold at all (most control characters, lone
-	 * surrogates) replaced by U+FFFD: the writer escapes markup, but it cannot escape those, and
-	 * one of them in a target id would make the whole file unreadable.
+	 * The text with the characters XML 1.0 cannot hold at all (most control characters,
+	 * lone surrogates) replaced by U+FFFD: the writer escapes markup, but it cannot
+	 * escape those, and one of them in a target id would make the whole file unreadable.
 	 */
 	static String xmlText(String text) {
 		StringBuilder clean = new StringBuilder(text.length());

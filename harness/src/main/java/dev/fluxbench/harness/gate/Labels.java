@@ -2,7 +2,10 @@ package dev.fluxbench.harness.gate;
 
 import dev.fluxbench.harness.results.Summary;
 
-/** How a step label reads in a name or a sentence: {@link Summary#ALL} goes without saying. */
+/**
+ * How a step label reads in a name or a sentence: {@link Summary#ALL} goes without
+ * saying.
+ */
 final class Labels {
 
 	private Labels() {

@@ -14,12 +14,13 @@ import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Summary;
 
 /**
- * The raw figures of one step label (or {@link Summary#ALL} of them) in one finished load, which a
- * single-trial comparison resamples and from which each trial's figure is computed.
+ * The raw figures of one step label (or {@link Summary#ALL} of them) in one finished
+ * load, which a single-trial comparison resamples and from which each trial's figure is
+ * computed.
  *
  * @param elapsedMillis every sample's elapsed time
- * @param errorPercents 100 for a failed sample and 0 for the others, so that their mean is the
- * error rate in percent, as {@link Aspect#ERRORS} has it
+ * @param errorPercents 100 for a failed sample and 0 for the others, so that their mean
+ * is the error rate in percent, as {@link Aspect#ERRORS} has it
  * @param plateauCounts the requests completed in each second of the plateau
  */
 record Measurements(double[] elapsedMillis, double[] errorPercents, double[] plateauCounts) {
@@ -28,8 +29,8 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 	static final List<Aspect> ASPECTS = List.of(Aspect.P95, Aspect.P99, Aspect.THROUGHPUT, Aspect.ERRORS);
 
 	/**
-	 * The measurements of a load: {@link Summary#ALL} first, then one per label in first-seen
-	 * order, even when there is only one (it then shares the instance of ALL).
+	 * The measurements of a load: {@link Summary#ALL} first, then one per label in
+	 * first-seen order, even when there is only one (it then shares the instance of ALL).
 	 * @param samples the load's samples, not empty
 	 * @param rampUp the scenario's ramp-up, which decides the plateau
 	 */
@@ -53,7 +54,9 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 		return byLabel;
 	}
 
-	/** Several trials' measurements as one, for a side with a single trial or one to pool. */
+	/**
+	 * Several trials' measurements as one, for a side with a single trial or one to pool.
+	 */
 	static Measurements pooled(List<Measurements> trials) {
 		if (trials.size() == 1) {
 			return trials.getFirst();
@@ -68,8 +71,9 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 	}
 
 	/**
-	 * The figure of an aspect. Throughput is the plateau's, the steady state: the samples over
-	 * the load's whole span would also average in the ramp-up and whatever it took to wind down.
+	 * The figure of an aspect. Throughput is the plateau's, the steady state: the samples
+	 * over the load's whole span would also average in the ramp-up and whatever it took
+	 * to wind down.
 	 */
 	double figure(Aspect aspect) {
 		return switch (aspect) {
@@ -82,8 +86,9 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 	}
 
 	/**
-	 * The bootstrap 95% interval of {@code figure(current) - figure(this)}, resampling what the
-	 * figure is made of: the samples for latencies and errors, the seconds for throughput.
+	 * The bootstrap 95% interval of {@code figure(current) - figure(this)}, resampling
+	 * what the figure is made of: the samples for latencies and errors, the seconds for
+	 * throughput.
 	 */
 	Interval difference(Aspect aspect, Measurements current) {
 		return switch (aspect) {
@@ -96,10 +101,11 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 	}
 
 	/**
-	 * The plateau as {@code LoadResult.plateau} takes it, as a range of seconds [from, to): users
-	 * start over the ramp-up and stop over about as long at the end; the first and last seconds
-	 * are partial. A load too short for a plateau falls back to its whole seconds, and one too
-	 * short for those to every second. Kept in step with the report by a test.
+	 * The plateau as {@code LoadResult.plateau} takes it, as a range of seconds [from,
+	 * to): users start over the ramp-up and stop over about as long at the end; the first
+	 * and last seconds are partial. A load too short for a plateau falls back to its
+	 * whole seconds, and one too short for those to every second. Kept in step with the
+	 * report by a test.
 	 */
 	static int[] plateau(int seconds, Duration rampUp) {
 		int ramp = (int) Math.ceil(rampUp.toMillis() / 1000.0);

@@ -3,9 +3,9 @@ package dev.fluxbench.harness.gate;
 import java.util.Optional;
 
 /**
- * Something one run has and the other lacks, so that it could not be compared: a target, a load
- * level or a step label. It is reported, never a failure, because a pipeline that adds a target
- * or a step must not fail its first build for want of a baseline.
+ * Something one run has and the other lacks, so that it could not be compared: a target,
+ * a load level or a step label. It is reported, never a failure, because a pipeline that
+ * adds a target or a step must not fail its first build for want of a baseline.
  *
  * @param target the target (or stack) id
  * @param load the load level, when only it is missing

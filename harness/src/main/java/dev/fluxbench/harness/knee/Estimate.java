@@ -6,9 +6,10 @@ import java.util.Optional;
 import org.hipparchus.distribution.continuous.TDistribution;
 
 /**
- * A target's knee over its trials: the mean of the trials' knees and, with two trials or more, its
- * Student's t 95% confidence interval, mean ± t(0.975, n − 1) · s / √n. A handful of trials is
- * what a knee search affords, and t accounts for how little that is; a bootstrap would need more.
+ * A target's knee over its trials: the mean of the trials' knees and, with two trials or
+ * more, its Student's t 95% confidence interval, mean ± t(0.975, n − 1) · s / √n. A
+ * handful of trials is what a knee search affords, and t accounts for how little that is;
+ * a bootstrap would need more.
  *
  * @param mean the mean knee
  * @param low the interval's lower end, when there are two knees or more

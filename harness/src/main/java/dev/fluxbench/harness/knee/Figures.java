@@ -10,15 +10,15 @@ import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Summary;
 
 /**
- * What one run of a step measured over its hold, the ramp left out: the requests that started
- * while the rate was held, however late they ended. A request queued behind an overloaded server
- * counts with the time it waited, so the percentiles show the queue.
+ * What one run of a step measured over its hold, the ramp left out: the requests that
+ * started while the rate was held, however late they ended. A request queued behind an
+ * overloaded server counts with the time it waited, so the percentiles show the queue.
  *
  * @param requests requests that started during the hold
  * @param errors how many of them failed
  * @param errorPercent errors per hundred requests; 0 with no request
- * @param rateAchieved journeys started per second during the hold: the asked rate, unless the
- * generator could not keep up
+ * @param rateAchieved journeys started per second during the hold: the asked rate, unless
+ * the generator could not keep up
  * @param requestRate requests started per second during the hold
  * @param throughput successful requests that ended during the hold, per second
  * @param mean mean elapsed time
@@ -32,8 +32,9 @@ record Figures(long requests, long errors, double errorPercent, double rateAchie
 		double throughput, Duration mean, Duration p50, Duration p90, Duration p95, Duration p99, Duration p999) {
 
 	/**
-	 * Requests in flight on average during the hold, by Little's law: the rate they started at
-	 * times the mean time each one took. The N of the Universal Scalability Law.
+	 * Requests in flight on average during the hold, by Little's law: the rate they
+	 * started at times the mean time each one took. The N of the Universal Scalability
+	 * Law.
 	 */
 	double concurrency() {
 		return this.requestRate * this.mean.toNanos() / 1e9;
@@ -42,17 +43,20 @@ record Figures(long requests, long errors, double errorPercent, double rateAchie
 	/**
 	 * The figures of the hold of one run.
 	 * @param samples every sample of the run, ramp included
-	 * @param hold how long the rate was held, at the end of the run: the ramp before it is left out
-	 * @param requestsPerJourney requests in one journey, repeats counted: journeys per second are
-	 * requests per second divided by it
+	 * @param hold how long the rate was held, at the end of the run: the ramp before it
+	 * is left out
+	 * @param requestsPerJourney requests in one journey, repeats counted: journeys per
+	 * second are requests per second divided by it
 	 */
 	static Figures of(List<Sample> samples, Duration hold, int requestsPerJourney) {
 		if (samples.isEmpty()) {
 			return new Figures(0, 0, 0, 0, 0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO,
 					Duration.ZERO, Duration.ZERO);
 		}
-		// The generator's schedule is known by its end: the last request starts as the hold ends, whereas
-		// the first one starts only once the generator's threads are up, a moment after the ramp began.
+		// The generator's schedule is known by its end: the last request starts as the
+		// hold ends, whereas
+		// the first one starts only once the generator's threads are up, a moment after
+		// the ramp began.
 		Instant holdEnd = samples.stream()
 			.map(Sample::timestamp)
 			.max(Comparator.naturalOrder())
@@ -71,7 +75,8 @@ record Figures(long requests, long errors, double errorPercent, double rateAchie
 			return new Figures(0, 0, 0, 0, 0, succeeded / seconds, Duration.ZERO, Duration.ZERO, Duration.ZERO,
 					Duration.ZERO, Duration.ZERO, Duration.ZERO);
 		}
-		// Summary computes exact millisecond percentiles with HdrHistogram, as every other report figure.
+		// Summary computes exact millisecond percentiles with HdrHistogram, as every
+		// other report figure.
 		Summary all = Summary.forLabel(Summary.of(new LoadKey("", 0, "", 0), held), Summary.ALL).orElseThrow();
 		double requestRate = held.size() / seconds;
 		return new Figures(all.samples(), all.errors(), 100.0 * all.errors() / all.samples(),

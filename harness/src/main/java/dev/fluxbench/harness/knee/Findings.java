@@ -11,7 +11,10 @@ import dev.fluxbench.harness.knee.KneeJson.TargetResult;
 import dev.fluxbench.harness.knee.KneeJson.TrialEntry;
 import dev.fluxbench.harness.knee.KneeJson.UslEntry;
 
-/** What a target's searches found, from its trials and steps: the knee over trials, and the USL fit. */
+/**
+ * What a target's searches found, from its trials and steps: the knee over trials, and
+ * the USL fit.
+ */
 final class Findings {
 
 	private Findings() {
@@ -32,7 +35,8 @@ final class Findings {
 			.map((run) -> new Usl.Point(run.concurrency(), run.throughput()))
 			.toList();
 		double highest = points.stream().mapToDouble(Usl.Point::concurrency).filter(Double::isFinite).max().orElse(0);
-		return new TargetResult(target, trials, knee, summary(trials, knee), usl(Usl.fit(points), points.size(), highest));
+		return new TargetResult(target, trials, knee, summary(trials, knee),
+				usl(Usl.fit(points), points.size(), highest));
 	}
 
 	/** One line: the knee and its interval, or why there is none. */
@@ -41,8 +45,8 @@ final class Findings {
 		knee.ifPresent((found) -> {
 			String rate = (found.atLeast() ? "at least " : "") + rate(found.mean()) + " " + KneeJson.RATE_UNIT;
 			String interval = found.low()
-				.map((low) -> " (95% CI " + rate(low) + " to " + rate(found.high().orElseThrow()) + ", " + found.trials()
-						+ " trials)")
+				.map((low) -> " (95% CI " + rate(low) + " to " + rate(found.high().orElseThrow()) + ", "
+						+ found.trials() + " trials)")
 				.orElse(" (one trial: no interval)");
 			parts.add("knee " + rate + interval);
 		});
@@ -60,8 +64,8 @@ final class Findings {
 		return switch (trial.ending()) {
 			case KNEE -> "knee " + trial.knee().orElseThrow() + unit
 					+ trial.above().map((above) -> ", not met at " + above + unit).orElse("");
-			case NOT_MET_AT_START -> "not met even at the lowest rate, " + trial.above().map(Object::toString).orElse("?")
-					+ unit;
+			case NOT_MET_AT_START ->
+				"not met even at the lowest rate, " + trial.above().map(Object::toString).orElse("?") + unit;
 			case MET_AT_MAX -> "met the SLO even at the highest rate, " + trial.knee().orElseThrow() + unit;
 			case FAILED -> "failed: " + trial.failure().orElse("no reason given");
 			case UNKNOWN -> "ending not recorded";
@@ -69,8 +73,8 @@ final class Findings {
 	}
 
 	/**
-	 * @param highest the highest concurrency measured: a peak beyond it is the model's guess, and
-	 * the note says so
+	 * @param highest the highest concurrency measured: a peak beyond it is the model's
+	 * guess, and the note says so
 	 */
 	private static UslEntry usl(Usl.Result result, int points, double highest) {
 		if (result.fit().isEmpty()) {
@@ -99,7 +103,10 @@ final class Findings {
 				fit.peakConcurrency(), fit.peakThroughput(), Optional.of(fit.rSquared()), note);
 	}
 
-	/** A mean knee or a bound to the nearest tenth, as 140.5 or 140: the rates themselves are whole. */
+	/**
+	 * A mean knee or a bound to the nearest tenth, as 140.5 or 140: the rates themselves
+	 * are whole.
+	 */
 	static String rate(double value) {
 		double rounded = Math.round(value * 10) / 10.0;
 		return (rounded == Math.rint(rounded)) ? Long.toString((long) rounded)

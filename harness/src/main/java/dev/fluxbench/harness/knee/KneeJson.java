@@ -14,10 +14,11 @@ import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
 
 /**
- * {@code knee.json}: what a knee search was asked, every step it ran, and what it found per
- * target (docs/knee.md). Rewritten whole after every step, so that a search that dies leaves
- * every finished step. Written and read through this record with the Jackson set-up of every
- * other result file: durations are ISO-8601, latencies milliseconds, rates per second.
+ * {@code knee.json}: what a knee search was asked, every step it ran, and what it found
+ * per target (docs/knee.md). Rewritten whole after every step, so that a search that dies
+ * leaves every finished step. Written and read through this record with the Jackson
+ * set-up of every other result file: durations are ISO-8601, latencies milliseconds,
+ * rates per second.
  *
  * @param formatVersion {@link #FORMAT_VERSION} when written
  * @param fluxbench the harness version
@@ -62,7 +63,8 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 
 	/**
 	 * Reads a knee.json, leniently: missing keys come back empty.
-	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no object
+	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no
+	 * object
 	 */
 	public static KneeJson read(Path file) {
 		return ResultJson.read(file, KneeJson.class, FILE);
@@ -75,10 +77,11 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 
 	/** Whether every target got a knee in every trial: exit code 0. */
 	public boolean everyTargetHasAKnee() {
-		return this.status == Status.FINISHED && !this.results.isEmpty() && this.results.stream()
-			.allMatch((result) -> !result.trials().isEmpty() && result.trials()
-				.stream()
-				.allMatch((trial) -> trial.ending() == Ending.KNEE || trial.ending() == Ending.MET_AT_MAX));
+		return this.status == Status.FINISHED && !this.results.isEmpty()
+				&& this.results.stream()
+					.allMatch((result) -> !result.trials().isEmpty() && result.trials()
+						.stream()
+						.allMatch((trial) -> trial.ending() == Ending.KNEE || trial.ending() == Ending.MET_AT_MAX));
 	}
 
 	/** How far the search got. */
@@ -123,6 +126,7 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 
 	/**
 	 * How the knee was searched for, after {@code --scale}.
+	 *
 	 * @param slo the limits, as {@code --slo} takes them
 	 * @param startRate the first rate
 	 * @param maxRate the highest rate tried
@@ -152,6 +156,7 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 
 	/**
 	 * One step of one search.
+	 *
 	 * @param target the target's id
 	 * @param trial from 1
 	 * @param step from 1, in the order this search ran them
@@ -170,6 +175,7 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 
 	/**
 	 * One run of a step, over its hold.
+	 *
 	 * @param run from 1
 	 * @param rateAchieved journeys started per second
 	 * @param requestRate requests started per second
@@ -202,6 +208,7 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 
 	/**
 	 * What one target's searches found.
+	 *
 	 * @param target the target's id
 	 * @param trials one per search
 	 * @param knee the mean knee over the trials that found one, with its interval
@@ -223,10 +230,12 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 
 	/**
 	 * One search.
+	 *
 	 * @param trial from 1
 	 * @param ending how it ended
 	 * @param knee the highest rate that met the SLO; empty when none did
-	 * @param above the lowest rate above the knee that did not; empty when none failed above it
+	 * @param above the lowest rate above the knee that did not; empty when none failed
+	 * above it
 	 * @param failure with {@link Ending#FAILED}, why
 	 */
 	public record TrialEntry(int trial, Ending ending, Optional<Integer> knee, Optional<Integer> above,
@@ -243,11 +252,13 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 
 	/**
 	 * A target's knee over trials.
+	 *
 	 * @param mean the mean of the trials' knees
 	 * @param low the 95% interval's lower end; empty with one trial
 	 * @param high its upper end
 	 * @param trials how many knees the mean is over
-	 * @param atLeast whether some trial met the SLO even at the maximum rate, so that the knee is a lower bound
+	 * @param atLeast whether some trial met the SLO even at the maximum rate, so that the
+	 * knee is a lower bound
 	 */
 	public record KneeEntry(double mean, Optional<Double> low, Optional<Double> high, int trials, boolean atLeast) {
 
@@ -259,7 +270,9 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 	}
 
 	/**
-	 * The Universal Scalability Law fitted to a target's runs; the figures are empty when there is no fit.
+	 * The Universal Scalability Law fitted to a target's runs; the figures are empty when
+	 * there is no fit.
+	 *
 	 * @param points how many (concurrency, throughput) points there were
 	 * @param lambda λ, requests per second per request in flight at low load
 	 * @param sigma σ, contention

@@ -23,10 +23,10 @@ import dev.fluxbench.harness.knee.KneeJson.UslEntry;
 import dev.fluxbench.harness.results.ResultsDirectory;
 
 /**
- * knee.md and knee.html, from knee.json alone: the knee per target with its interval, the USL
- * fit, and per target a table of its steps and a chart of throughput and p99 against the asked
- * rate with the knee marked. The HTML page is one file with inline SVG and the run report's
- * style sheet: it needs no script and nothing from the network.
+ * knee.md and knee.html, from knee.json alone: the knee per target with its interval, the
+ * USL fit, and per target a table of its steps and a chart of throughput and p99 against
+ * the asked rate with the knee marked. The HTML page is one file with inline SVG and the
+ * run report's style sheet: it needs no script and nothing from the network.
  */
 final class KneeReport {
 
@@ -74,7 +74,8 @@ final class KneeReport {
 		if (usl.lambda().isEmpty()) {
 			return "no fit: " + usl.note().orElse("no reason recorded");
 		}
-		String text = String.format(Locale.ROOT, "σ (contention) %s, κ (coherency) %s, λ %s req/s, R² %s over %d points",
+		String text = String.format(Locale.ROOT,
+				"σ (contention) %s, κ (coherency) %s, λ %s req/s, R² %s over %d points",
 				scientific(usl.sigma().orElseThrow()), scientific(usl.kappa().orElseThrow()),
 				Slo.number(usl.lambda().orElseThrow()), Slo.number(usl.rSquared().orElseThrow()), usl.points());
 		if (usl.peakConcurrency().isPresent()) {
@@ -87,7 +88,8 @@ final class KneeReport {
 	static String markdown(KneeJson knee) {
 		StringBuilder md = new StringBuilder();
 		md.append("# ").append(title(knee)).append("\n\n");
-		md.append("Status: ").append(knee.status().word())
+		md.append("Status: ")
+			.append(knee.status().word())
 			.append(knee.failure().map((failure) -> " (" + failure + ")").orElse(""))
 			.append(". Targets: ")
 			.append(String.join(", ", knee.targets()))
@@ -120,7 +122,9 @@ final class KneeReport {
 			.append(escape(title(knee)))
 			.append("</h1>\n");
 		boolean finished = knee.status() == KneeJson.Status.FINISHED;
-		html.append("<p class=\"subtitle").append(finished ? "" : " partial").append("\">Status: ")
+		html.append("<p class=\"subtitle")
+			.append(finished ? "" : " partial")
+			.append("\">Status: ")
 			.append(escape(knee.status().word() + knee.failure().map((failure) -> " (" + failure + ")").orElse("")))
 			.append("</p>\n<p>")
 			.append(escape(method(knee)))
@@ -138,7 +142,10 @@ final class KneeReport {
 				.stream()
 				.filter((candidate) -> candidate.target().equals(target))
 				.findFirst();
-			html.append("<section id=\"target-").append(escape(target)).append("\">\n<h2>").append(escape(target))
+			html.append("<section id=\"target-")
+				.append(escape(target))
+				.append("\">\n<h2>")
+				.append(escape(target))
 				.append("</h2>\n");
 			result.ifPresent((found) -> html.append("<p>").append(escape(found.summary())).append("</p>\n"));
 			html.append("<div class=\"grid\">\n<figure>")
@@ -183,7 +190,8 @@ final class KneeReport {
 
 	private static List<String> uslRow(TargetResult result) {
 		UslEntry usl = result.usl();
-		return List.of(result.target(), Integer.toString(usl.points()), usl.sigma().map(KneeReport::scientific).orElse("-"),
+		return List.of(result.target(), Integer.toString(usl.points()),
+				usl.sigma().map(KneeReport::scientific).orElse("-"),
 				usl.kappa().map(KneeReport::scientific).orElse("-"), usl.lambda().map(Slo::number).orElse("-"),
 				usl.peakConcurrency().map(Slo::number).orElse("-"), usl.peakThroughput().map(Slo::number).orElse("-"),
 				usl.rSquared().map((r) -> String.format(Locale.ROOT, "%.3f", r)).orElse("-"), usl.note().orElse(""));
@@ -213,25 +221,31 @@ final class KneeReport {
 		return knee.steps().stream().filter((step) -> step.target().equals(target)).toList();
 	}
 
-	/** Throughput and p99 against the asked rate, every run a point, each trial's steps joined, the knee marked. */
+	/**
+	 * Throughput and p99 against the asked rate, every run a point, each trial's steps
+	 * joined, the knee marked.
+	 */
 	private static String rateChart(KneeJson knee, String target, List<StepEntry> steps, Optional<KneeEntry> found) {
 		List<RunEntry> runs = steps.stream().flatMap((step) -> step.runs().stream()).toList();
 		int lowest = steps.stream().mapToInt(StepEntry::rateAsked).min().orElse(1);
 		int highest = steps.stream().mapToInt(StepEntry::rateAsked).max().orElse(1);
-		Optional<Double> p99Limit = Slo.parseQuietly(knee.settings().slo()).flatMap((slo) -> slo.limit(Slo.Aspect.P99))
+		Optional<Double> p99Limit = Slo.parseQuietly(knee.settings().slo())
+			.flatMap((slo) -> slo.limit(Slo.Aspect.P99))
 			.map(Slo.Limit::value);
 		double topThroughput = runs.stream().mapToDouble(RunEntry::throughput).max().orElse(1);
 		double lowP99 = runs.stream().mapToDouble(RunEntry::p99Ms).filter((p99) -> p99 > 0).min().orElse(1);
 		double highP99 = Math.max(runs.stream().mapToDouble(RunEntry::p99Ms).max().orElse(1), p99Limit.orElse(0.0));
 		boolean logRates = highest >= 8 * lowest;
-		SvgChart.Axis x = logRates ? SvgChart.Axis.log("asked rate (" + KneeJson.RATE_UNIT + ", log scale)", lowest, highest)
+		SvgChart.Axis x = logRates
+				? SvgChart.Axis.log("asked rate (" + KneeJson.RATE_UNIT + ", log scale)", lowest, highest)
 				: SvgChart.Axis.linear("asked rate (" + KneeJson.RATE_UNIT + ")", highest);
 		SvgChart chart = new SvgChart(target + ": throughput and p99 against the asked rate", x,
 				SvgChart.Axis.linear("throughput (successful req/s)", topThroughput),
 				SvgChart.Axis.log("p99 (ms, log scale)", Math.min(lowP99, p99Limit.orElse(lowP99)), highP99));
 		found.ifPresent((knee1) -> chart.vertical(knee1.mean(), knee1.low().orElse(null), knee1.high().orElse(null),
 				KNEE_COLOUR, "knee " + (knee1.atLeast() ? "≥ " : "") + Findings.rate(knee1.mean())));
-		p99Limit.ifPresent((limit) -> chart.horizontal(limit, true, P99_COLOUR, "p99 limit " + Slo.number(limit) + " ms"));
+		p99Limit
+			.ifPresent((limit) -> chart.horizontal(limit, true, P99_COLOUR, "p99 limit " + Slo.number(limit) + " ms"));
 		Map<Integer, List<StepEntry>> byTrial = steps.stream()
 			.collect(Collectors.groupingBy(StepEntry::trial, LinkedHashMap::new, Collectors.toList()));
 		for (List<StepEntry> trial : byTrial.values()) {
@@ -243,7 +257,8 @@ final class KneeReport {
 			for (RunEntry run : step.runs()) {
 				String tip = "trial " + step.trial() + " step " + step.step() + " run " + run.run() + ": "
 						+ step.rateAsked() + "/s asked, " + Slo.number(run.throughput()) + " req/s, p99 "
-						+ Slo.number(run.p99Ms()) + " ms" + (run.met() ? ", met" : ", not met: " + String.join("; ", run.why()));
+						+ Slo.number(run.p99Ms()) + " ms"
+						+ (run.met() ? ", met" : ", not met: " + String.join("; ", run.why()));
 				chart.point(step.rateAsked(), run.throughput(), false, THROUGHPUT_COLOUR, run.met(), tip);
 				chart.point(step.rateAsked(), Math.max(run.p99Ms(), lowP99), true, P99_COLOUR, run.met(), tip);
 			}
@@ -254,10 +269,13 @@ final class KneeReport {
 
 	/** Throughput against N with the fitted curve and its peak. */
 	private static String uslChart(String target, List<StepEntry> steps, UslEntry usl) {
-		List<RunEntry> runs = steps.stream().flatMap((step) -> step.runs().stream()).filter((run) -> run.concurrency() > 0)
+		List<RunEntry> runs = steps.stream()
+			.flatMap((step) -> step.runs().stream())
+			.filter((run) -> run.concurrency() > 0)
 			.toList();
 		double highestN = runs.stream().mapToDouble(RunEntry::concurrency).max().orElse(1);
-		double axisN = Math.max(highestN, usl.peakConcurrency().map((peak) -> Math.min(peak * 1.2, highestN * 4)).orElse(0.0));
+		double axisN = Math.max(highestN,
+				usl.peakConcurrency().map((peak) -> Math.min(peak * 1.2, highestN * 4)).orElse(0.0));
 		double lambda = usl.lambda().orElseThrow();
 		double sigma = usl.sigma().orElseThrow();
 		double kappa = usl.kappa().orElseThrow();
@@ -269,8 +287,9 @@ final class KneeReport {
 			curve.add(new double[] { n, xValue });
 			top = Math.max(top, xValue);
 		}
-		SvgChart chart = new SvgChart(target + ": Universal Scalability Law", SvgChart.Axis.linear("N: requests in flight"
-				+ " (Little's law)", axisN), SvgChart.Axis.linear("throughput (successful req/s)", top), null);
+		SvgChart chart = new SvgChart(target + ": Universal Scalability Law",
+				SvgChart.Axis.linear("N: requests in flight" + " (Little's law)", axisN),
+				SvgChart.Axis.linear("throughput (successful req/s)", top), null);
 		chart.line(curve, false, KNEE_COLOUR, false);
 		usl.peakConcurrency()
 			.filter((peak) -> peak <= axisN)
@@ -303,7 +322,10 @@ final class KneeReport {
 
 	private static void htmlTable(StringBuilder html, String id, String title, List<String> headers,
 			List<List<String>> rows) {
-		html.append("<section id=\"").append(escape(id)).append("\">\n<h3>").append(escape(title))
+		html.append("<section id=\"")
+			.append(escape(id))
+			.append("\">\n<h3>")
+			.append(escape(title))
 			.append("</h3>\n<div class=\"scroll\"><table>\n<thead><tr>");
 		headers.forEach((header) -> html.append("<th>").append(escape(header)).append("</th>"));
 		html.append("</tr></thead>\n<tbody>\n");
@@ -318,7 +340,8 @@ final class KneeReport {
 	/** σ and κ span many orders of magnitude: 0.031, 2.4e-05. */
 	static String scientific(double value) {
 		if (Math.abs(value) < Usl.NO_COHERENCY) {
-			// What the optimiser leaves of a parameter the data do not support: zero, to any purpose.
+			// What the optimiser leaves of a parameter the data do not support: zero, to
+			// any purpose.
 			return "0";
 		}
 		return (Math.abs(value) >= 0.001) ? Slo.number(value) : String.format(Locale.ROOT, "%.2e", value);

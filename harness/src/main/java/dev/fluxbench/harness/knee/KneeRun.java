@@ -22,10 +22,11 @@ import dev.fluxbench.harness.scenario.Workload;
 import dev.fluxbench.harness.target.Target;
 
 /**
- * One {@code fluxbench knee}: for each trial, each target in rotating order is started, warmed up
- * and searched (see {@link Search}); every step's samples and metrics are written as a run writes
- * them, and knee.json is rewritten after every step. At the end the Universal Scalability Law is
- * fitted per target and the reports are written from knee.json alone.
+ * One {@code fluxbench knee}: for each trial, each target in rotating order is started,
+ * warmed up and searched (see {@link Search}); every step's samples and metrics are
+ * written as a run writes them, and knee.json is rewritten after every step. At the end
+ * the Universal Scalability Law is fitted per target and the reports are written from
+ * knee.json alone.
  */
 public final class KneeRun {
 
@@ -39,7 +40,8 @@ public final class KneeRun {
 
 	private final int requestsPerJourney;
 
-	// What knee.json says, guarded by this object's lock: the shutdown hook writes it from its own thread.
+	// What knee.json says, guarded by this object's lock: the shutdown hook writes it
+	// from its own thread.
 
 	private KneeJson json;
 
@@ -52,8 +54,9 @@ public final class KneeRun {
 	private volatile boolean over;
 
 	/**
-	 * @param plan the targets and how to run them; its scenario's workload is one open level whose
-	 * {@code maxThreads} caps every step, and its trials and warm-up are the search's
+	 * @param plan the targets and how to run them; its scenario's workload is one open
+	 * level whose {@code maxThreads} caps every step, and its trials and warm-up are the
+	 * search's
 	 */
 	public KneeRun(RunPlan plan, KneeSettings settings, PrintWriter out) {
 		this.plan = plan;
@@ -64,8 +67,8 @@ public final class KneeRun {
 		this.requestsPerJourney = scenario.round().requests();
 		int maxThreads = (scenario.workload() instanceof Workload.Open open) ? open.maxThreads() : 0;
 		this.json = new KneeJson(KneeJson.FORMAT_VERSION, StepDriver.version(), plan.commandLine(),
-				KneeJson.Status.RUNNING, Optional.empty(), Optional.of(Instant.now()), Optional.empty(), scenario.name(),
-				scenario.source(), this.requestsPerJourney,
+				KneeJson.Status.RUNNING, Optional.empty(), Optional.of(Instant.now()), Optional.empty(),
+				scenario.name(), scenario.source(), this.requestsPerJourney,
 				new KneeJson.Settings(settings.slo().toString(), settings.startRate(), settings.maxRate(),
 						settings.growth(), settings.precision(), settings.margin(), settings.repeats(),
 						settings.shortfall(), settings.stepRamp(), settings.stepHold(), scenario.warmup(), maxThreads,
@@ -81,8 +84,8 @@ public final class KneeRun {
 	/**
 	 * Runs every search, then writes the reports.
 	 * @return knee.json as written last
-	 * @throws RuntimeException when the services the stacks lean on would not start, or on Ctrl-C;
-	 * knee.json and the reports then hold what ran
+	 * @throws RuntimeException when the services the stacks lean on would not start, or
+	 * on Ctrl-C; knee.json and the reports then hold what ran
 	 */
 	public KneeJson run() {
 		write(KneeJson.Status.RUNNING, Optional.empty());
@@ -112,7 +115,8 @@ public final class KneeRun {
 			Runtime.getRuntime().removeShutdownHook(marker);
 		}
 		catch (IllegalStateException ex) {
-			// Already shutting down: the hook sees the search is over and leaves knee.json alone.
+			// Already shutting down: the hook sees the search is over and leaves
+			// knee.json alone.
 		}
 		for (TargetResult result : finished.results()) {
 			this.out.printf("%s: %s%n", result.target(), result.summary());
@@ -127,7 +131,8 @@ public final class KneeRun {
 		int trials = this.plan.scenario().trials();
 		String name = "[" + this.plan.scenario().name() + "] " + target.id() + " trial " + trial + "/" + trials;
 		Path directory = this.results.stackDirectory(trial, target.id());
-		this.out.printf("%s: %s%n", name, (target instanceof Target.Given given) ? "driving " + given.baseUri() : "starting");
+		this.out.printf("%s: %s%n", name,
+				(target instanceof Target.Given given) ? "driving " + given.baseUri() : "starting");
 		Search.Outcome outcome;
 		try (StepDriver.Session session = driver.session(target, directory)) {
 			if (!this.plan.scenario().warmup().isZero()) {
@@ -135,7 +140,8 @@ public final class KneeRun {
 			}
 			Search.StepRunner runner = (rate, step, run) -> {
 				StepDriver.Load load = session.run(rate, this.settings.stepRamp(), this.settings.stepHold(),
-						directory.resolve(stepDirectory(step, rate, run)), name + " step " + step + " at " + rate + "/s");
+						directory.resolve(stepDirectory(step, rate, run)),
+						name + " step " + step + " at " + rate + "/s");
 				return Figures.of(SamplesCsv.read(load.samples()), this.settings.stepHold(), this.requestsPerJourney);
 			};
 			outcome = new Search(this.settings).run(runner,
@@ -153,12 +159,13 @@ public final class KneeRun {
 			throw new IllegalStateException("interrupted: " + outcome.failure().orElse(""));
 		}
 		synchronized (this) {
-			this.trials.add(new TrialEntry(trial, outcome.ending(), outcome.knee(), outcome.above(), outcome.failure()));
+			this.trials
+				.add(new TrialEntry(trial, outcome.ending(), outcome.knee(), outcome.above(), outcome.failure()));
 			this.trialTargets.add(target.id());
 		}
 		write(KneeJson.Status.RUNNING, Optional.empty());
-		this.out.printf("%s: %s%n", name, Findings.trial(new TrialEntry(trial, outcome.ending(), outcome.knee(),
-				outcome.above(), outcome.failure())));
+		this.out.printf("%s: %s%n", name, Findings
+			.trial(new TrialEntry(trial, outcome.ending(), outcome.knee(), outcome.above(), outcome.failure())));
 	}
 
 	/** Prints a judged run and records it in knee.json at once. */

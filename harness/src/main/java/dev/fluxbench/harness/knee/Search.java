@@ -5,14 +5,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The search for one target's knee in one trial: the highest arrival rate at which it still meets
- * the SLO. The rate climbs geometrically from the start rate until a step fails the SLO (or the
- * maximum rate passes), then bisects between the last rate that met it and the first that did
- * not, at their geometric mean, until the two are within the precision of each other. A step
- * whose first run lands near a limit is run again, up to the repeats in all, and meets the SLO
- * when most of its runs do (a tie does not). The search assumes that a target that fails at one
- * rate fails at every higher one; where it does not, the knee is still a rate that met the SLO
- * with a failing rate just above it.
+ * The search for one target's knee in one trial: the highest arrival rate at which it
+ * still meets the SLO. The rate climbs geometrically from the start rate until a step
+ * fails the SLO (or the maximum rate passes), then bisects between the last rate that met
+ * it and the first that did not, at their geometric mean, until the two are within the
+ * precision of each other. A step whose first run lands near a limit is run again, up to
+ * the repeats in all, and meets the SLO when most of its runs do (a tie does not). The
+ * search assumes that a target that fails at one rate fails at every higher one; where it
+ * does not, the knee is still a rate that met the SLO with a failing rate just above it.
  */
 final class Search {
 
@@ -44,6 +44,7 @@ final class Search {
 
 	/**
 	 * One run of a step, judged.
+	 *
 	 * @param number from 1
 	 * @param figures what it measured
 	 * @param met whether it kept every limit and reached its rate
@@ -60,6 +61,7 @@ final class Search {
 
 	/**
 	 * One step: a rate and its runs.
+	 *
 	 * @param number from 1, in the order the search ran them
 	 * @param rate journeys started per second
 	 * @param runs one, or more when the first was near a limit
@@ -75,6 +77,7 @@ final class Search {
 
 	/**
 	 * A search's result.
+	 *
 	 * @param knee the highest rate that met the SLO; empty when none did
 	 * @param above the lowest rate above it that did not; empty when none failed above it
 	 * @param failure with {@link KneeJson.Ending#FAILED}, why
@@ -105,13 +108,16 @@ final class Search {
 				if (rate >= this.settings.maxRate()) {
 					break;
 				}
-				rate = (int) Math.min(this.settings.maxRate(), Math.max(rate + 1L, Math.round(rate * this.settings.growth())));
+				rate = (int) Math.min(this.settings.maxRate(),
+						Math.max(rate + 1L, Math.round(rate * this.settings.growth())));
 			}
 			if (met == null) {
-				return new Outcome(KneeJson.Ending.NOT_MET_AT_START, Optional.empty(), Optional.of(failed), steps, Optional.empty());
+				return new Outcome(KneeJson.Ending.NOT_MET_AT_START, Optional.empty(), Optional.of(failed), steps,
+						Optional.empty());
 			}
 			if (failed == null) {
-				return new Outcome(KneeJson.Ending.MET_AT_MAX, Optional.of(met), Optional.empty(), steps, Optional.empty());
+				return new Outcome(KneeJson.Ending.MET_AT_MAX, Optional.of(met), Optional.empty(), steps,
+						Optional.empty());
 			}
 			while (failed > met * (1 + this.settings.precision()) && failed - met > 1) {
 				int middle = (int) Math.round(Math.sqrt((double) met * failed));
@@ -129,7 +135,8 @@ final class Search {
 		}
 		catch (RuntimeException ex) {
 			return new Outcome(KneeJson.Ending.FAILED, Optional.ofNullable(met), Optional.ofNullable(failed), steps,
-					Optional.of(String.valueOf(ex.getMessage()).lines().findFirst().orElse(ex.getClass().getSimpleName())));
+					Optional
+						.of(String.valueOf(ex.getMessage()).lines().findFirst().orElse(ex.getClass().getSimpleName())));
 		}
 	}
 

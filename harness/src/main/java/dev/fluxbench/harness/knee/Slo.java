@@ -12,9 +12,10 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A service-level objective, as {@code --slo p99=500ms,errors=1%} writes it: a limit per aspect,
- * every one of which a step must keep to meet it. Latency limits are in {@code ms}, {@code s} or
- * {@code m}; the error limit is a percentage of the step's requests.
+ * A service-level objective, as {@code --slo p99=500ms,errors=1%} writes it: a limit per
+ * aspect, every one of which a step must keep to meet it. Latency limits are in
+ * {@code ms}, {@code s} or {@code m}; the error limit is a percentage of the step's
+ * requests.
  *
  * @param limits one per aspect, in the order given
  */
@@ -33,7 +34,10 @@ public record Slo(List<Limit> limits) {
 		}
 	}
 
-	/** What a limit bounds: a latency figure of the step's requests, or their share of errors. */
+	/**
+	 * What a limit bounds: a latency figure of the step's requests, or their share of
+	 * errors.
+	 */
 	public enum Aspect {
 
 		MEAN("mean"), P50("p50"), P90("p90"), P95("p95"), P99("p99"), P999("p999"), ERRORS("errors");
@@ -74,6 +78,7 @@ public record Slo(List<Limit> limits) {
 
 	/**
 	 * One limit.
+	 *
 	 * @param aspect what it bounds
 	 * @param value milliseconds for a latency, a percentage for errors
 	 */
@@ -90,8 +95,9 @@ public record Slo(List<Limit> limits) {
 		}
 
 		/**
-		 * Whether a figure is so near the limit that one run cannot tell which side it is on: within
-		 * {@code margin} of it, either way. A limit of 0 has no such band: 0 errors keeps it, 1 breaks it.
+		 * Whether a figure is so near the limit that one run cannot tell which side it is
+		 * on: within {@code margin} of it, either way. A limit of 0 has no such band: 0
+		 * errors keeps it, 1 breaks it.
 		 */
 		boolean near(double measured, double margin) {
 			return this.value > 0 && Math.abs(measured - this.value) <= margin * this.value;
@@ -99,7 +105,8 @@ public record Slo(List<Limit> limits) {
 
 		@Override
 		public String toString() {
-			return this.aspect.key + "=" + (this.aspect.isLatency() ? number(this.value) + "ms" : number(this.value) + "%");
+			return this.aspect.key + "="
+					+ (this.aspect.isLatency() ? number(this.value) + "ms" : number(this.value) + "%");
 		}
 
 	}
@@ -118,8 +125,8 @@ public record Slo(List<Limit> limits) {
 			String entry = part.trim();
 			int equals = entry.indexOf('=');
 			if (equals <= 0) {
-				throw new IllegalArgumentException("--slo takes ASPECT=LIMIT pairs such as " + DEFAULT + ", not '" + entry
-						+ "'");
+				throw new IllegalArgumentException(
+						"--slo takes ASPECT=LIMIT pairs such as " + DEFAULT + ", not '" + entry + "'");
 			}
 			String key = entry.substring(0, equals).trim().toLowerCase(Locale.ROOT);
 			String value = entry.substring(equals + 1).trim();
@@ -154,7 +161,10 @@ public record Slo(List<Limit> limits) {
 		return this.limits.stream().anyMatch((limit) -> limit.near(limit.aspect.of(figures), margin));
 	}
 
-	/** The limits these figures break, as {@code p99 812 ms > 500 ms}; empty when they keep all. */
+	/**
+	 * The limits these figures break, as {@code p99 812 ms > 500 ms}; empty when they
+	 * keep all.
+	 */
 	List<String> broken(Figures figures) {
 		List<String> broken = new ArrayList<>();
 		for (Limit limit : this.limits) {
@@ -179,8 +189,8 @@ public record Slo(List<Limit> limits) {
 	private static double millis(Aspect aspect, String value) {
 		Matcher matcher = DURATION.matcher(value);
 		if (!matcher.matches()) {
-			throw new IllegalArgumentException("--slo " + aspect.key + " takes a duration such as 500ms or 1.5s, not '"
-					+ value + "'");
+			throw new IllegalArgumentException(
+					"--slo " + aspect.key + " takes a duration such as 500ms or 1.5s, not '" + value + "'");
 		}
 		double amount = Double.parseDouble(matcher.group(1));
 		double millis = switch (matcher.group(2)) {
@@ -197,7 +207,8 @@ public record Slo(List<Limit> limits) {
 	private static double percent(String value) {
 		Matcher matcher = PERCENT.matcher(value);
 		if (!matcher.matches()) {
-			throw new IllegalArgumentException("--slo errors takes a percentage such as 1% or 0.5%, not '" + value + "'");
+			throw new IllegalArgumentException(
+					"--slo errors takes a percentage such as 1% or 0.5%, not '" + value + "'");
 		}
 		double percent = Double.parseDouble(matcher.group(1));
 		if (percent > 100) {

@@ -13,12 +13,12 @@ import org.hipparchus.optim.nonlinear.vector.leastsquares.LevenbergMarquardtOpti
 import org.hipparchus.util.Pair;
 
 /**
- * Gunther's Universal Scalability Law, X(N) = λN / (1 + σ(N − 1) + κN(N − 1)), fitted by least
- * squares to a target's (concurrency, throughput) points with Hipparchus' Levenberg–Marquardt.
- * σ (contention: the share of work that queues for something shared) and κ (coherency: the cost
- * of keeping shared state agreed, which makes throughput fall past a peak) are kept at zero or
- * above by fitting their square roots; λ, the throughput of one request in flight, by fitting its
- * logarithm.
+ * Gunther's Universal Scalability Law, X(N) = λN / (1 + σ(N − 1) + κN(N − 1)), fitted by
+ * least squares to a target's (concurrency, throughput) points with Hipparchus'
+ * Levenberg–Marquardt. σ (contention: the share of work that queues for something shared)
+ * and κ (coherency: the cost of keeping shared state agreed, which makes throughput fall
+ * past a peak) are kept at zero or above by fitting their square roots; λ, the throughput
+ * of one request in flight, by fitting its logarithm.
  */
 final class Usl {
 
@@ -26,8 +26,8 @@ final class Usl {
 	static final int MIN_POINTS = 3;
 
 	/**
-	 * A σ or κ below this is none: with κ this small throughput has no peak within any reachable N,
-	 * and σ this small sets no ceiling.
+	 * A σ or κ below this is none: with κ this small throughput has no peak within any
+	 * reachable N, and σ this small sets no ceiling.
 	 */
 	static final double NO_COHERENCY = 1e-9;
 
@@ -36,19 +36,23 @@ final class Usl {
 	private Usl() {
 	}
 
-	/** One measurement: N requests in flight on average, X successful requests per second. */
+	/**
+	 * One measurement: N requests in flight on average, X successful requests per second.
+	 */
 	record Point(double concurrency, double throughput) {
 
 	}
 
 	/**
 	 * A fit.
+	 *
 	 * @param lambda λ, throughput per unit of concurrency without contention or coherency
 	 * @param sigma σ, contention, 0 or above
 	 * @param kappa κ, coherency, 0 or above
 	 * @param peakConcurrency N* = √((1 − σ)/κ), where throughput peaks; empty when κ is 0
 	 * (throughput only levels off) or σ is 1 or more (it never grows)
-	 * @param peakThroughput X(N*), or λ/σ, the ceiling it levels off to, when there is no peak
+	 * @param peakThroughput X(N*), or λ/σ, the ceiling it levels off to, when there is no
+	 * peak
 	 * @param rSquared how much of the throughput's variance the fit explains
 	 * @param points how many points it was fitted to
 	 */
@@ -63,6 +67,7 @@ final class Usl {
 
 	/**
 	 * A fit, or why there is none.
+	 *
 	 * @param fit the fit, when there is one
 	 * @param reason otherwise, why not
 	 */
@@ -76,8 +81,8 @@ final class Usl {
 
 	static Result fit(List<Point> points) {
 		List<Point> usable = points.stream()
-			.filter((point) -> point.concurrency() > 0 && point.throughput() > 0
-					&& Double.isFinite(point.concurrency()) && Double.isFinite(point.throughput()))
+			.filter((point) -> point.concurrency() > 0 && point.throughput() > 0 && Double.isFinite(point.concurrency())
+					&& Double.isFinite(point.throughput()))
 			.toList();
 		if (usable.size() < MIN_POINTS) {
 			return Result.none("fewer than " + MIN_POINTS + " points with throughput (" + usable.size() + ")");
@@ -87,7 +92,8 @@ final class Usl {
 		}
 		double[] n = usable.stream().mapToDouble(Point::concurrency).toArray();
 		double[] x = usable.stream().mapToDouble(Point::throughput).toArray();
-		// λ starts at the best throughput per request in flight, which the lightest loads come close to.
+		// λ starts at the best throughput per request in flight, which the lightest loads
+		// come close to.
 		double lambda = 0;
 		for (int i = 0; i < n.length; i++) {
 			lambda = Math.max(lambda, x[i] / n[i]);
@@ -127,7 +133,8 @@ final class Usl {
 		Optional<Double> peak = (kappa > NO_COHERENCY && sigma < 1) ? Optional.of(Math.sqrt((1 - sigma) / kappa))
 				: Optional.empty();
 		Optional<Double> peakThroughput = peak.map((at) -> throughput(fittedLambda, sigma, kappa, at))
-			.or(() -> (kappa <= NO_COHERENCY && sigma > NO_COHERENCY) ? Optional.of(fittedLambda / sigma) : Optional.empty());
+			.or(() -> (kappa <= NO_COHERENCY && sigma > NO_COHERENCY) ? Optional.of(fittedLambda / sigma)
+					: Optional.empty());
 		return new Result(Optional.of(new Fit(fittedLambda, sigma, kappa, peak, peakThroughput, rSquared, n.length)),
 				Optional.empty());
 	}
@@ -137,8 +144,9 @@ final class Usl {
 	}
 
 	/**
-	 * The model's values and Jacobian in the fitted parameters (ln λ, √σ, √κ), which keep λ
-	 * positive and σ, κ at zero or above without a validator that would pin them at a bound.
+	 * The model's values and Jacobian in the fitted parameters (ln λ, √σ, √κ), which keep
+	 * λ positive and σ, κ at zero or above without a validator that would pin them at a
+	 * bound.
 	 */
 	private static Pair<RealVector, org.hipparchus.linear.RealMatrix> model(RealVector parameters, double[] n) {
 		double lambda = Math.exp(parameters.getEntry(0));

@@ -7,13 +7,14 @@ import java.util.Optional;
 import java.util.TreeSet;
 
 /**
- * Which cores the app under test gets, and which the rest (generator, downstream) share. Apart, the
- * generator's work never shows up as the app's latency. On 2 cores: the app on core 0, the rest on
- * core 1.
+ * Which cores the app under test gets, and which the rest (generator, downstream) share.
+ * Apart, the generator's work never shows up as the app's latency. On 2 cores: the app on
+ * core 0, the rest on core 1.
  *
  * @param appCpus the app's cores in taskset syntax, or empty when nothing is pinned
  * @param loadCpus the generator's and downstream's cores, or empty when nothing is pinned
- * @param appCoreCount how many cores the app may use; its {@code -XX:ActiveProcessorCount}
+ * @param appCoreCount how many cores the app may use; its
+ * {@code -XX:ActiveProcessorCount}
  */
 public record CpuLayout(Optional<String> appCpus, Optional<String> loadCpus, int appCoreCount) {
 
@@ -23,7 +24,10 @@ public record CpuLayout(Optional<String> appCpus, Optional<String> loadCpus, int
 		return new CpuLayout(Optional.empty(), Optional.empty(), cores);
 	}
 
-	/** The first half of the cores (at least one) for the app, the rest for everything else. */
+	/**
+	 * The first half of the cores (at least one) for the app, the rest for everything
+	 * else.
+	 */
 	public static CpuLayout defaults(int cores) {
 		if (cores < 2 || !Files.isExecutable(TASKSET)) {
 			return unpinned(cores);
@@ -45,8 +49,8 @@ public record CpuLayout(Optional<String> appCpus, Optional<String> loadCpus, int
 		TreeSet<Integer> shared = new TreeSet<>(app);
 		shared.retainAll(load);
 		if (!shared.isEmpty() && cores > 1) {
-			throw new IllegalArgumentException("--app-cpus and --load-cpus share core(s) " + shared
-					+ ": the generator would steal the app's CPU");
+			throw new IllegalArgumentException(
+					"--app-cpus and --load-cpus share core(s) " + shared + ": the generator would steal the app's CPU");
 		}
 		return new CpuLayout(Optional.of(appCpus), Optional.of(loadCpus), app.size());
 	}
@@ -56,8 +60,8 @@ public record CpuLayout(Optional<String> appCpus, Optional<String> loadCpus, int
 	}
 
 	/**
-	 * Pins this JVM, the generator, to the load cores. {@code -a} covers every thread it already
-	 * has; threads started later inherit their creator's affinity.
+	 * Pins this JVM, the generator, to the load cores. {@code -a} covers every thread it
+	 * already has; threads started later inherit their creator's affinity.
 	 */
 	public void pinGenerator() {
 		if (this.loadCpus.isEmpty()) {

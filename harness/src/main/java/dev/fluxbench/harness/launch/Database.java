@@ -6,15 +6,20 @@ import java.util.Properties;
 
 import dev.fluxbench.harness.scenario.Stack;
 
-/** The database the stacks use: each app's embedded H2, or a PostgreSQL or MariaDB server. */
+/**
+ * The database the stacks use: each app's embedded H2, or a PostgreSQL or MariaDB server.
+ */
 public sealed interface Database {
 
-	/** Login wait when checking or resetting a server, so that an unreachable one fails fast. */
+	/**
+	 * Login wait when checking or resetting a server, so that an unreachable one fails
+	 * fast.
+	 */
 	int LOGIN_TIMEOUT_SECONDS = 3;
 
 	/**
-	 * Parses {@code --db}: {@code h2}, {@code postgres} (127.0.0.1:5432/test as postgres),
-	 * {@code mariadb} (127.0.0.1:3306/test as root), or a
+	 * Parses {@code --db}: {@code h2}, {@code postgres} (127.0.0.1:5432/test as
+	 * postgres), {@code mariadb} (127.0.0.1:3306/test as root), or a
 	 * {@code jdbc:postgresql://host[:port]/name[?user=U&password=P]} or
 	 * {@code jdbc:mariadb://host[:port]/name[?user=U&password=P]} URL.
 	 * @throws IllegalArgumentException with a one-line reason
@@ -75,7 +80,9 @@ public sealed interface Database {
 
 	}
 
-	/** A PostgreSQL server; each stack has a schema of its own, dropped before each trial. */
+	/**
+	 * A PostgreSQL server; each stack has a schema of its own, dropped before each trial.
+	 */
 	record Postgres(String host, int port, String name, String user, String password) implements Database {
 
 		@Override
@@ -120,9 +127,9 @@ public sealed interface Database {
 	}
 
 	/**
-	 * A MariaDB server, where a schema is a database: each stack has a database of its own, named
-	 * like PostgreSQL's schema, dropped and created empty before each trial. It must exist before
-	 * the app starts, since the app's URL names it.
+	 * A MariaDB server, where a schema is a database: each stack has a database of its
+	 * own, named like PostgreSQL's schema, dropped and created empty before each trial.
+	 * It must exist before the app starts, since the app's URL names it.
 	 */
 	record Mariadb(String host, int port, String name, String user, String password) implements Database {
 
@@ -167,11 +174,11 @@ public sealed interface Database {
 	}
 
 	/**
-	 * Both apps build their JDBC, R2DBC and Flyway URLs from these, so one set fits both; the schema
-	 * is a PostgreSQL schema, or a MariaDB database.
+	 * Both apps build their JDBC, R2DBC and Flyway URLs from these, so one set fits both;
+	 * the schema is a PostgreSQL schema, or a MariaDB database.
 	 */
-	private static List<String> serverArgs(String profile, Stack stack, String host, int port, String name,
-			String user, String password) {
+	private static List<String> serverArgs(String profile, Stack stack, String host, int port, String name, String user,
+			String password) {
 		List<String> profiles = new ArrayList<>(List.of(profile));
 		profiles.addAll(stack.profiles());
 		return List.of("--spring.profiles.active=" + String.join(",", profiles), "--fluxbench.db.host=" + host,

@@ -15,14 +15,14 @@ import dev.fluxbench.launcher.RunningService;
 import dev.fluxbench.launcher.ServiceStartException;
 
 /**
- * Starts the downstream and the stacks as child JVMs through fluxbench-launcher, every stack with
- * the same JVM flags so that only the stack differs between them.
+ * Starts the downstream and the stacks as child JVMs through fluxbench-launcher, every
+ * stack with the same JVM flags so that only the stack differs between them.
  *
  * @param projectRoot where {@code apps/} and {@code downstream/} are built
  * @param cpuLayout which cores each process may use
  * @param database what the stacks store artists in
- * @param maxInFlight each stack's {@code fluxbench.server.max-in-flight}: past it a request is
- * answered 503 overloaded; 0 leaves the stacks' own default, no limit
+ * @param maxInFlight each stack's {@code fluxbench.server.max-in-flight}: past it a
+ * request is answered 503 overloaded; 0 leaves the stacks' own default, no limit
  */
 public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database, int maxInFlight) {
 
@@ -31,18 +31,24 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 	public static final Path DIRECTORY_JAR = Path.of("ldap/target/fluxbench-ldap.jar");
 
 	/**
-	 * A fixed heap, so no stack is measured while it grows its heap; G1 named explicitly because on
-	 * one pinned core the JVM would otherwise pick Serial for some runs and G1 for others.
+	 * A fixed heap, so no stack is measured while it grows its heap; G1 named explicitly
+	 * because on one pinned core the JVM would otherwise pick Serial for some runs and G1
+	 * for others.
 	 */
 	static final List<String> APP_HEAP_AND_GC = List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
 
 	static final List<String> DOWNSTREAM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC",
 			"--enable-native-access=ALL-UNNAMED");
 
-	/** The directory answers one bind per authenticated request; it holds a few entries. */
+	/**
+	 * The directory answers one bind per authenticated request; it holds a few entries.
+	 */
 	static final List<String> DIRECTORY_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC");
 
-	/** Stacks must be gone within the harness' own 10 s budget after Ctrl-C: grace plus kill. */
+	/**
+	 * Stacks must be gone within the harness' own 10 s budget after Ctrl-C: grace plus
+	 * kill.
+	 */
 	static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
 	static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
@@ -111,8 +117,8 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 	}
 
 	/**
-	 * Starts the LDAP directory the stacks authenticate against, next to the downstream: both
-	 * serve the app under test, so neither may take its core.
+	 * Starts the LDAP directory the stacks authenticate against, next to the downstream:
+	 * both serve the app under test, so neither may take its core.
 	 */
 	public RunningService startDirectory(int ldapPort, Path logFile) {
 		JvmService directory = JvmService.jar("ldap", directoryJar())
@@ -130,8 +136,8 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 	/**
 	 * Starts one stack.
 	 * @param stack the stack or variant
-	 * @param downstream the downstream's base URI: the passthrough's target and the partner's
-	 * SOAP repository
+	 * @param downstream the downstream's base URI: the passthrough's target and the
+	 * partner's SOAP repository
 	 * @param directory the LDAP URL, when the scenario authenticates
 	 * @param logFile where the app's output goes
 	 */
@@ -140,7 +146,8 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 		args.add("--fluxbench.downstream.base-url=" + downstream);
 		args.add("--fluxbench.partner-repository.base-url=" + downstream);
 		args.add("--fluxbench.ingestion.base-url=" + downstream);
-		// An ingestion that the schedule starts mid-load would be measured as the stack's latency.
+		// An ingestion that the schedule starts mid-load would be measured as the stack's
+		// latency.
 		args.add("--fluxbench.ingestion.schedule=-");
 		args.add("--fluxbench.cache.mode=" + stack.cache().mode());
 		if (stack.cache() == Stack.Cache.DISTRIBUTED) {
@@ -167,9 +174,10 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 			return service.start();
 		}
 		catch (ServiceStartException ex) {
-			// The launcher's message ends with the service's log tail: the first line is the reason.
-			throw new EnvironmentException(ex.getMessage().lines().findFirst().orElse(ex.getMessage())
-					+ " (log: " + service.logFile().map(Path::toString).orElse("?") + ")", ex);
+			// The launcher's message ends with the service's log tail: the first line is
+			// the reason.
+			throw new EnvironmentException(ex.getMessage().lines().findFirst().orElse(ex.getMessage()) + " (log: "
+					+ service.logFile().map(Path::toString).orElse("?") + ")", ex);
 		}
 	}
 

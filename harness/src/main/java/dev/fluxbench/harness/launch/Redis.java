@@ -9,14 +9,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The Redis that the distributed-cache variants share, at 127.0.0.1:6379 as on every machine of
- * ours. The stacks use a database index of their own, which the harness empties before each trial
- * so that every trial starts with a cold cache, whichever variant ran before it.
+ * The Redis that the distributed-cache variants share, at 127.0.0.1:6379 as on every
+ * machine of ours. The stacks use a database index of their own, which the harness
+ * empties before each trial so that every trial starts with a cold cache, whichever
+ * variant ran before it.
  *
  * @param host where Redis listens
  * @param port its port
- * @param database the index the stacks' caches live in; never 0, which other tools on the machine
- * may use
+ * @param database the index the stacks' caches live in; never 0, which other tools on the
+ * machine may use
  */
 public record Redis(String host, int port, int database) {
 
@@ -41,7 +42,8 @@ public record Redis(String host, int port, int database) {
 		send(List.of("SELECT", String.valueOf(this.database)), List.of("FLUSHDB"));
 	}
 
-	// RESP is simple enough that a client library would only add a dependency to the harness.
+	// RESP is simple enough that a client library would only add a dependency to the
+	// harness.
 	@SafeVarargs
 	private void send(List<String>... commands) {
 		try (Socket socket = new Socket()) {
@@ -68,7 +70,10 @@ public record Redis(String host, int port, int database) {
 	private static byte[] encode(List<String> words) {
 		StringBuilder command = new StringBuilder("*").append(words.size()).append("\r\n");
 		for (String word : words) {
-			command.append('$').append(word.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(word)
+			command.append('$')
+				.append(word.getBytes(StandardCharsets.UTF_8).length)
+				.append("\r\n")
+				.append(word)
 				.append("\r\n");
 		}
 		return command.toString().getBytes(StandardCharsets.UTF_8);

@@ -19,24 +19,34 @@ import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.target.MetricsSource;
 
 /**
- * {@code metrics.csv}: every second during a load, the target's kept Prometheus series (when it has a source), the RSS and
- * CPU time from /proc of the app and of what serves it (the downstream, the LDAP directory), and the generator's own CPU time, so that a
- * reader can tell whether the generator, not the app, was the bottleneck. {@link MetricsCsv} holds the
- * file's format.
+ * {@code metrics.csv}: every second during a load, the target's kept Prometheus series
+ * (when it has a source), the RSS and CPU time from /proc of the app and of what serves
+ * it (the downstream, the LDAP directory), and the generator's own CPU time, so that a
+ * reader can tell whether the generator, not the app, was the bottleneck.
+ * {@link MetricsCsv} holds the file's format.
  */
 public final class MetricsRecorder implements AutoCloseable {
 
 	public static final Duration INTERVAL = Duration.ofSeconds(1);
 
-	/** Shorter than the interval, so a stuck app costs a missing scrape, not a pile-up of them. */
+	/**
+	 * Shorter than the interval, so a stuck app costs a missing scrape, not a pile-up of
+	 * them.
+	 */
 	private static final Duration SCRAPE_TIMEOUT = Duration.ofMillis(900);
 
 	private final Optional<MetricsSource> metrics;
 
-	/** The app's process, when fluxbench started it; a given service's /proc is not ours to read. */
+	/**
+	 * The app's process, when fluxbench started it; a given service's /proc is not ours
+	 * to read.
+	 */
 	private final OptionalLong appPid;
 
-	/** Processes that serve the app (downstream, LDAP directory), by their name in the file. */
+	/**
+	 * Processes that serve the app (downstream, LDAP directory), by their name in the
+	 * file.
+	 */
 	private final Map<String, Long> servicePids;
 
 	private final MetricsCsv csv;
@@ -51,7 +61,10 @@ public final class MetricsRecorder implements AutoCloseable {
 		this.appPid = appPid;
 		this.servicePids = Map.copyOf(servicePids);
 		this.csv = MetricsCsv.create(file);
-		this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(SCRAPE_TIMEOUT).build();
+		this.client = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(SCRAPE_TIMEOUT)
+			.build();
 		this.scheduler = Executors
 			.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("metrics-scrape").factory());
 	}
@@ -77,7 +90,8 @@ public final class MetricsRecorder implements AutoCloseable {
 		Instant now = Instant.now();
 		List<MetricsCsv.Line> lines = new ArrayList<>();
 		this.appPid.ifPresent((pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, "app", stats)));
-		this.servicePids.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, stats)));
+		this.servicePids
+			.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, stats)));
 		long generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
 			.getProcessCpuTime();
 		lines.add(new MetricsCsv.Line(now, "generator", "cpu_time_seconds", "", generatorCpu / 1e9));

@@ -7,9 +7,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * What the kernel knows about a process: resident memory and CPU time, read from /proc. The JVM's
- * own metrics miss what it spends outside the heap, and an app too busy to answer its metrics
- * endpoint still has a /proc entry.
+ * What the kernel knows about a process: resident memory and CPU time, read from /proc.
+ * The JVM's own metrics miss what it spends outside the heap, and an app too busy to
+ * answer its metrics endpoint still has a /proc entry.
  *
  * @param rssBytes resident set size
  * @param cpuTime user plus system CPU time so far
@@ -22,12 +22,13 @@ public record ProcessStats(long rssBytes, Duration cpuTime) {
 	public static Optional<ProcessStats> of(long pid) {
 		try {
 			String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-			// The command name may contain spaces and parentheses: fields are counted after the last ')'.
+			// The command name may contain spaces and parentheses: fields are counted
+			// after the last ')'.
 			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
 			long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
 			long rssPages = Long.parseLong(fields[21]);
-			return Optional.of(new ProcessStats(rssPages * 4096,
-					Duration.ofMillis(ticks * 1000 / CLOCK_TICKS_PER_SECOND)));
+			return Optional
+				.of(new ProcessStats(rssPages * 4096, Duration.ofMillis(ticks * 1000 / CLOCK_TICKS_PER_SECOND)));
 		}
 		catch (IOException | RuntimeException ex) {
 			return Optional.empty();

@@ -20,7 +20,9 @@ public enum Aspect {
 
 	HEAP("heap used (mean)", "MB", false, false, (load, label) -> load.efficiency().heapUsedMeanMb());
 
-	/** The aspects a step label has of its own; the others are the cost of the whole load. */
+	/**
+	 * The aspects a step label has of its own; the others are the cost of the whole load.
+	 */
 	public static final List<Aspect> PER_LABEL = Arrays.stream(values()).filter(Aspect::perLabel).toList();
 
 	public static final List<Aspect> PER_LOAD = Arrays.stream(values()).filter((aspect) -> !aspect.perLabel()).toList();
@@ -45,8 +47,9 @@ public enum Aspect {
 	}
 
 	/**
-	 * Whether the aspect is compared label by label: latency and throughput of a mix would hide a
-	 * slow endpoint behind a fast one. CPU and heap belong to the process, so to the whole load.
+	 * Whether the aspect is compared label by label: latency and throughput of a mix
+	 * would hide a slow endpoint behind a fast one. CPU and heap belong to the process,
+	 * so to the whole load.
 	 */
 	public boolean perLabel() {
 		return this.perLabel;
@@ -65,8 +68,9 @@ public enum Aspect {
 	}
 
 	/**
-	 * The figure of one label (or {@link dev.fluxbench.harness.results.Summary#ALL}) at one load;
-	 * NaN when the load has no such figure, as CPU without metrics or a label it never reached.
+	 * The figure of one label (or {@link dev.fluxbench.harness.results.Summary#ALL}) at
+	 * one load; NaN when the load has no such figure, as CPU without metrics or a label
+	 * it never reached.
 	 */
 	public double of(LoadResult load, String label) {
 		if (this.perLabel && load.summaryOf(label).isEmpty()) {
@@ -90,8 +94,8 @@ public enum Aspect {
 			return "n/a";
 		}
 		double magnitude = Math.abs(value);
-		String pattern = (magnitude >= 100 || value == Math.rint(value)) ? "%.0f" : (magnitude >= 10) ? "%.1f"
-				: (magnitude >= 1) ? "%.2f" : "%.3f";
+		String pattern = (magnitude >= 100 || value == Math.rint(value)) ? "%.0f"
+				: (magnitude >= 10) ? "%.1f" : (magnitude >= 1) ? "%.2f" : "%.3f";
 		return String.format(Locale.ROOT, pattern, value);
 	}
 

@@ -11,16 +11,19 @@ import dev.fluxbench.contract.fault.FaultSchedule;
 import dev.fluxbench.harness.scenario.Durations;
 
 /**
- * What one circuit breaker did under one load's fault schedule, told from its state at each scrape:
- * in each failing phase, whether it opened and how soon after the phase began; after the last
- * failing phase, whether it closed again and when. A breaker that stays closed through a failing
- * phase, or open after the faults are over, is a finding in its own right, not a gap. Scrapes come
- * once a second, so every time here is good to about a second.
+ * What one circuit breaker did under one load's fault schedule, told from its state at
+ * each scrape: in each failing phase, whether it opened and how soon after the phase
+ * began; after the last failing phase, whether it closed again and when. A breaker that
+ * stays closed through a failing phase, or open after the faults are over, is a finding
+ * in its own right, not a gap. Scrapes come once a second, so every time here is good to
+ * about a second.
  *
  * @param breaker the breaker's name
- * @param phases one per failing phase of the schedule, in order, reached by the load or not
- * @param recovery what it did after the last failing phase the load reached; empty when it never
- * opened, since there was nothing to close, or when the load reached no failing phase
+ * @param phases one per failing phase of the schedule, in order, reached by the load or
+ * not
+ * @param recovery what it did after the last failing phase the load reached; empty when
+ * it never opened, since there was nothing to close, or when the load reached no failing
+ * phase
  */
 public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optional<Recovery> recovery) {
 
@@ -61,7 +64,8 @@ public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optiona
 	/**
 	 * @param window the phase, counted from the moment the schedule started
 	 * @param opening what the breaker did in it
-	 * @param after with {@link Opening#OPENED}, how long after the phase began it was first seen open
+	 * @param after with {@link Opening#OPENED}, how long after the phase began it was
+	 * first seen open
 	 */
 	public record PhaseOutcome(FaultSchedule.Window window, Opening opening, Optional<Duration> after) {
 
@@ -81,13 +85,16 @@ public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optiona
 	/**
 	 * @param lastFailing the last failing phase the load reached
 	 * @param closing what the breaker did after it
-	 * @param after with {@link Closing#CLOSED}, when it closed for good, from the end of that phase
-	 * (negative when it closed before the phase ended); with {@link Closing#NEVER_CLOSED}, how long
-	 * the load went on after the phase
+	 * @param after with {@link Closing#CLOSED}, when it closed for good, from the end of
+	 * that phase (negative when it closed before the phase ended); with
+	 * {@link Closing#NEVER_CLOSED}, how long the load went on after the phase
 	 */
 	public record Recovery(FaultSchedule.Window lastFailing, Closing closing, Optional<Duration> after) {
 
-		/** As the report says it: {@code closed again 12 s after the last failing phase ended}. */
+		/**
+		 * As the report says it:
+		 * {@code closed again 12 s after the last failing phase ended}.
+		 */
 		public String sentence() {
 			return switch (this.closing) {
 				case CLOSED -> this.after.orElseThrow().isNegative()
@@ -105,7 +112,8 @@ public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optiona
 	/**
 	 * @param started when the schedule started
 	 * @param end when the load's last request or scrape ended: nothing after it was seen
-	 * @param scrapes the load's scrapes, in time order; those without this breaker are passed over
+	 * @param scrapes the load's scrapes, in time order; those without this breaker are
+	 * passed over
 	 */
 	static BreakerFindings of(String breaker, FaultSchedule schedule, Instant started, Instant end,
 			List<Scrape> scrapes) {
@@ -119,7 +127,8 @@ public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optiona
 		Duration seen = Duration.between(started, end);
 		List<PhaseOutcome> phases = new ArrayList<>();
 		FaultSchedule.Window lastFailing = null;
-		// A schedule that repeats has as many phases as the load saw; one that does not, its own.
+		// A schedule that repeats has as many phases as the load saw; one that does not,
+		// its own.
 		Duration horizon = schedule.repeat() ? seen : max(seen, schedule.length());
 		for (FaultSchedule.Window window : schedule.until(horizon)) {
 			if (!window.fault().failing()) {
@@ -143,7 +152,10 @@ public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optiona
 		return this.phases.stream().anyMatch((phase) -> phase.opening() == Opening.NEVER_OPENED);
 	}
 
-	/** Whether the breaker was still not closed when the load ended, after the faults were over. */
+	/**
+	 * Whether the breaker was still not closed when the load ended, after the faults were
+	 * over.
+	 */
 	public boolean neverClosed() {
 		return this.recovery.filter((recovery) -> recovery.closing() == Closing.NEVER_CLOSED).isPresent();
 	}
@@ -190,13 +202,16 @@ public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optiona
 		return new Recovery(lastFailing, Closing.CLOSED, Optional.of(closed.minus(lastFailing.to())));
 	}
 
-	/** A phase's knobs in words: {@code 503 for 50% of requests, stall 3s}, or {@code healthy}. */
+	/**
+	 * A phase's knobs in words: {@code 503 for 50% of requests, stall 3s}, or
+	 * {@code healthy}.
+	 */
 	static String knobs(FaultPhase phase) {
 		List<String> knobs = new ArrayList<>();
 		double share = phase.failureShare();
 		if (share > 0) {
-			knobs.add(phase.failureStatus() + " for " + ((share >= 1) ? "every request"
-					: Aspect.number(100 * share) + "% of requests"));
+			knobs.add(phase.failureStatus() + " for "
+					+ ((share >= 1) ? "every request" : Aspect.number(100 * share) + "% of requests"));
 		}
 		if (phase.stall() != null && phase.stall().isPositive()) {
 			knobs.add("stall " + Durations.format(phase.stall()));
@@ -204,7 +219,10 @@ public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optiona
 		return knobs.isEmpty() ? "healthy" : String.join(", ", knobs);
 	}
 
-	/** A phase as a finding names it: {@code phase 2 (503 for 50% of requests, 60 s to 90 s)}. */
+	/**
+	 * A phase as a finding names it:
+	 * {@code phase 2 (503 for 50% of requests, 60 s to 90 s)}.
+	 */
 	static String phase(FaultSchedule.Window window) {
 		return "phase " + window.phase() + " (" + knobs(window.fault()) + ", " + seconds(window.from()) + " to "
 				+ seconds(window.to()) + ")";

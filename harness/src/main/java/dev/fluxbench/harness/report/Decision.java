@@ -13,10 +13,10 @@ import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Summary;
 
 /**
- * The report's first section: for each workload (a load level and a step label), which target
- * did better on what, by how much with the interval of the difference, and at what cost in CPU
- * and heap; or, plainly, that the difference is not significant. A tech lead reads this and
- * nothing else, so every figure in it comes with its uncertainty.
+ * The report's first section: for each workload (a load level and a step label), which
+ * target did better on what, by how much with the interval of the difference, and at what
+ * cost in CPU and heap; or, plainly, that the difference is not significant. A tech lead
+ * reads this and nothing else, so every figure in it comes with its uncertainty.
  */
 final class Decision {
 
@@ -28,7 +28,8 @@ final class Decision {
 		List<String> lines = new ArrayList<>();
 		boolean compared = false;
 		for (int load : results.loadLevels()) {
-			// Before the comparisons it qualifies: a target that lost users was measured under less load.
+			// Before the comparisons it qualifies: a target that lost users was measured
+			// under less load.
 			lines.addAll(lighterLoads(results, load, unit));
 			for (String label : results.labels()) {
 				List<Verdict> here = verdicts.stream()
@@ -50,10 +51,11 @@ final class Decision {
 	}
 
 	/**
-	 * A warning per target whose users left the load before it ended: stopped by a failed request,
-	 * or, in a level of iterations, ending any other way short of the journey's end. The rest of its
-	 * load ran with fewer users, so its times are over a lighter load than the others' (seed 002:
-	 * "there are fewer users requesting the server, and thus a lower load and altered times").
+	 * A warning per target whose users left the load before it ended: stopped by a failed
+	 * request, or, in a level of iterations, ending any other way short of the journey's
+	 * end. The rest of its load ran with fewer users, so its times are over a lighter
+	 * load than the others' (seed 002: "there are fewer users requesting the server, and
+	 * thus a lower load and altered times").
 	 */
 	static List<String> lighterLoads(RunResults results, int load, String unit) {
 		boolean held = results.run().isHeld(load);
@@ -124,7 +126,10 @@ final class Decision {
 		return String.join(" ", sentences);
 	}
 
-	/** "webflux has the lower p99 latency, 42 ms below mvc (95% CI 30 to 55 ms; 155 ms against 197 ms)". */
+	/**
+	 * "webflux has the lower p99 latency, 42 ms below mvc (95% CI 30 to 55 ms; 155 ms
+	 * against 197 ms)".
+	 */
 	private static String better(Verdict verdict) {
 		String best = verdict.best().orElseThrow();
 		Aspect aspect = verdict.aspect();
@@ -132,16 +137,16 @@ final class Decision {
 		Map.Entry<String, Verdict.Estimate> next = runnerUp(verdict);
 		double difference = Math.abs(top.median() - next.getValue().median());
 		String direction = aspect.higherIsBetter() ? " above " : " below ";
-		String what = (aspect == Aspect.ERRORS) ? " fails fewer requests, " + Aspect.number(difference)
-				+ " percentage points" : " has the " + (aspect.higherIsBetter() ? "higher " : "lower ") + aspect.title()
-						+ ", " + aspect.format(difference);
+		String what = (aspect == Aspect.ERRORS)
+				? " fails fewer requests, " + Aspect.number(difference) + " percentage points"
+				: " has the " + (aspect.higherIsBetter() ? "higher " : "lower ") + aspect.title() + ", "
+						+ aspect.format(difference);
 		Interval interval = Statistics.bootstrapMedianDifference(Statistics.toArray(next.getValue().values()),
 				Statistics.toArray(top.values()));
 		double low = Math.min(Math.abs(interval.low()), Math.abs(interval.high()));
 		double high = Math.max(Math.abs(interval.low()), Math.abs(interval.high()));
-		return best + what + direction + next.getKey() + " (95% CI " + Aspect.number(low) + " to "
-				+ aspect.format(high) + "; " + aspect.format(top.median()) + " against "
-				+ aspect.format(next.getValue().median()) + ")";
+		return best + what + direction + next.getKey() + " (95% CI " + Aspect.number(low) + " to " + aspect.format(high)
+				+ "; " + aspect.format(top.median()) + " against " + aspect.format(next.getValue().median()) + ")";
 	}
 
 	/** "mvc-vt had the lower p95 latency (115 ms; webflux 119 ms)". */
@@ -171,7 +176,9 @@ final class Decision {
 			.orElseThrow();
 	}
 
-	/** What the load cost each target: CPU and heap, with whether the difference counts. */
+	/**
+	 * What the load cost each target: CPU and heap, with whether the difference counts.
+	 */
 	private static String cost(int load, String unit, List<Verdict> verdicts) {
 		List<String> parts = new ArrayList<>();
 		for (Aspect aspect : Aspect.PER_LOAD) {

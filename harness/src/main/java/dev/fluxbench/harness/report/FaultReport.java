@@ -17,25 +17,32 @@ import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
 
 /**
- * Faults and circuit breakers in a run (docs/faults.md): the downstream's fault profile, each
- * load's phases on the load's own clock, and what every circuit breaker of the app did under them.
- * Read from result files alone, as the rest of the report: run.json for the profile, each load's
- * faults.json for when its schedule started, its metrics.csv for the breakers.
+ * Faults and circuit breakers in a run (docs/faults.md): the downstream's fault profile,
+ * each load's phases on the load's own clock, and what every circuit breaker of the app
+ * did under them. Read from result files alone, as the rest of the report: run.json for
+ * the profile, each load's faults.json for when its schedule started, its metrics.csv for
+ * the breakers.
  *
  * @param phases the fault profile; empty when the downstream stayed healthy
- * @param loads every load that had a fault schedule or a circuit breaker, in the run's order
+ * @param loads every load that had a fault schedule or a circuit breaker, in the run's
+ * order
  * @param loadUnit what a load counts: users, or requests/s in the open model
  */
 public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, String loadUnit) {
 
-	/** The breaker the charts follow when an app has several: the one issue 14 puts before the downstream. */
+	/**
+	 * The breaker the charts follow when an app has several: the one issue 14 puts before
+	 * the downstream.
+	 */
 	static final String DOWNSTREAM_BREAKER = "downstream";
 
 	/**
 	 * One load under faults, or with a circuit breaker.
+	 *
 	 * @param load the load
 	 * @param schedule its faults.json; empty when the downstream stayed healthy
-	 * @param origin where its charts start: when its schedule started, else its first second
+	 * @param origin where its charts start: when its schedule started, else its first
+	 * second
 	 * @param end when its last request or scrape ended: nothing later was seen
 	 * @param breakers the app's circuit breakers, by name, found in its scrapes
 	 * @param findings what each did under the schedule; none without one
@@ -78,7 +85,8 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 			.faults()
 			.map(RunJson.Faults::phases)
 			.filter((recorded) -> !recorded.isEmpty())
-			// A run.json cut short by a kill may lack the profile that its loads' files have.
+			// A run.json cut short by a kill may lack the profile that its loads' files
+			// have.
 			.or(() -> loads.stream().flatMap((load) -> load.schedule().stream()).map(FaultsJson::phases).findFirst())
 			.orElse(List.of());
 		return new FaultReport(phases, List.copyOf(loads), results.run().loadUnit());
@@ -89,12 +97,16 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 			return FaultsJson.read(files.faultsJson(load.key()));
 		}
 		catch (IllegalArgumentException ex) {
-			// A file that is not what the harness writes places nothing; the rest of the report stands.
+			// A file that is not what the harness writes places nothing; the rest of the
+			// report stands.
 			return Optional.empty();
 		}
 	}
 
-	/** Whether the report has anything to say of faults or breakers: otherwise it has no such section. */
+	/**
+	 * Whether the report has anything to say of faults or breakers: otherwise it has no
+	 * such section.
+	 */
 	public boolean present() {
 		return !this.phases.isEmpty() || !this.loads.isEmpty();
 	}
@@ -108,8 +120,8 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 	}
 
 	/**
-	 * What a reader must not miss, one sentence each: a breaker that let calls through a whole
-	 * failing phase, or was not closed again when the load ended after the faults.
+	 * What a reader must not miss, one sentence each: a breaker that let calls through a
+	 * whole failing phase, or was not closed again when the load ended after the faults.
 	 */
 	public List<String> findings() {
 		List<String> findings = new ArrayList<>();
@@ -117,8 +129,8 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 			for (BreakerFindings breaker : load.findings()) {
 				for (BreakerFindings.PhaseOutcome phase : breaker.phases()) {
 					if (phase.opening() == BreakerFindings.Opening.NEVER_OPENED) {
-						findings.add(where(load, breaker) + " never opened in "
-								+ BreakerFindings.phase(phase.window()));
+						findings
+							.add(where(load, breaker) + " never opened in " + BreakerFindings.phase(phase.window()));
 					}
 				}
 				breaker.recovery()
@@ -163,14 +175,18 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 					BreakerFindings.seconds(window.to()), BreakerFindings.knobs(window.fault()),
 					window.fault().failing() ? "yes" : "no"));
 		}
-		return Optional.of(new Table("fault-profile", "Fault profile", List.of("Phase", "From", "To",
-				"The downstream does", "Failing"), rows, "Set on the downstream when each measured load started, after"
+		return Optional.of(new Table("fault-profile", "Fault profile",
+				List.of("Phase", "From", "To", "The downstream does", "Failing"), rows,
+				"Set on the downstream when each measured load started, after"
 						+ " the warm-up, and cleared when it ended; times count from that moment. After the last phase"
 						+ " the downstream is healthy. A request that sends X-Fault-* headers of its own gets those"
 						+ " instead."));
 	}
 
-	/** What every breaker did in every failing phase, and after the last; none without both. */
+	/**
+	 * What every breaker did in every failing phase, and after the last; none without
+	 * both.
+	 */
 	Optional<Table> breakerTable() {
 		List<List<String>> rows = new ArrayList<>();
 		for (LoadFaults load : this.loads) {
@@ -181,9 +197,11 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 					rows.add(row(at, "in " + BreakerFindings.phase(phase.window()), phase.sentence()));
 				}
 				breaker.recovery()
-					.ifPresent((recovery) -> rows.add(row(at, "after phase " + recovery.lastFailing().phase()
-							+ ", which ended at " + BreakerFindings.seconds(recovery.lastFailing().to()),
-							recovery.sentence())));
+					.ifPresent(
+							(recovery) -> rows.add(row(at,
+									"after phase " + recovery.lastFailing().phase() + ", which ended at "
+											+ BreakerFindings.seconds(recovery.lastFailing().to()),
+									recovery.sentence())));
 			}
 		}
 		if (rows.isEmpty()) {
@@ -208,8 +226,9 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 	}
 
 	/**
-	 * What report.js draws for each load level: the phases as bands, and each target's first trial
-	 * on the schedule's clock, so that every target meets the phases at the same places.
+	 * What report.js draws for each load level: the phases as bands, and each target's
+	 * first trial on the schedule's clock, so that every target meets the phases at the
+	 * same places.
 	 */
 	Map<String, Object> chartData(List<String> stacks, int trial) {
 		Map<String, Object> data = new LinkedHashMap<>();
@@ -289,7 +308,8 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 			}
 			double t = scrape.at().toEpochMilli() / 1000.0 - origin;
 			state.add(point(t, level(now)));
-			// Resilience4j says -1 until its window holds enough calls: no rate yet, not a rate of -1%.
+			// Resilience4j says -1 until its window holds enough calls: no rate yet, not
+			// a rate of -1%.
 			failureRate.add(point(t, (now.failureRate() >= 0) ? now.failureRate() : Double.NaN));
 			if (previous != null) {
 				double interval = Math.max(Duration.between(previousAt, scrape.at()).toMillis() / 1000.0, 0.001);
@@ -310,7 +330,10 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 		return series;
 	}
 
-	/** The breaker's state as a step on the chart: closed 0, half-open 1, open 2; others are gaps. */
+	/**
+	 * The breaker's state as a step on the chart: closed 0, half-open 1, open 2; others
+	 * are gaps.
+	 */
 	private static double level(Scrape.Breaker breaker) {
 		if (breaker.closed()) {
 			return 0;

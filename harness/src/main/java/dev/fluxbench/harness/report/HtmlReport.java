@@ -14,17 +14,21 @@ import java.util.Properties;
 import dev.fluxbench.harness.results.ResultJson;
 
 /**
- * The HTML report: one file that works offline. The chart library is inlined from its WebJar and
- * the figures travel as a JSON block that report.js turns into charts, so the page needs nothing
- * but itself.
+ * The HTML report: one file that works offline. The chart library is inlined from its
+ * WebJar and the figures travel as a JSON block that report.js turns into charts, so the
+ * page needs nothing but itself.
  */
 final class HtmlReport {
 
-	/** One colour per stack, the same in every chart; later stacks take the spare ones in order. */
+	/**
+	 * One colour per stack, the same in every chart; later stacks take the spare ones in
+	 * order.
+	 */
 	static final Map<String, String> STACK_COLOURS = Map.of("mvc", "#3b6fb6", "mvc-vt", "#2e9e6a", "webflux", "#d1563b",
 			// A cached variant is a darker shade of its stack.
 			"mvc-redis", "#1d3d6e", "webflux-redis", "#8a2d17",
-			// Seed 002's WebFlux variants: lighter shades of webflux, the virtual-thread one leaning to mvc-vt.
+			// Seed 002's WebFlux variants: lighter shades of webflux, the virtual-thread
+			// one leaning to mvc-vt.
 			"webflux-jdbc", "#e8875f", "webflux-jdbc-parallel", "#b8742a", "webflux-vt", "#a3a03a");
 
 	private static final List<String> SPARE_COLOURS = List.of("#8a5cc2", "#c9a227", "#4aa3b5", "#7d7d7d");
@@ -43,7 +47,9 @@ final class HtmlReport {
 			.append("</style>\n</head>\n<body>\n<main>\n");
 		out.append("<h1>").append(escape(report.title())).append("</h1>\n");
 		String status = report.status();
-		out.append("<p class=\"subtitle").append(status.equals("finished") ? "" : " partial").append("\">")
+		out.append("<p class=\"subtitle")
+			.append(status.equals("finished") ? "" : " partial")
+			.append("\">")
 			.append(escape(report.subtitle()))
 			.append("</p>\n");
 		out.append("<p>").append(escape(report.description())).append("</p>\n");
@@ -63,8 +69,8 @@ final class HtmlReport {
 		for (int load : report.results().loadLevels()) {
 			chart(out, "response-times-" + load);
 		}
-		for (String id : List.of("errors", "throughput-time", "p99-time", "inflight-time", "threads-time", "memory-time",
-				"cpu-time", "gc-pauses")) {
+		for (String id : List.of("errors", "throughput-time", "p99-time", "inflight-time", "threads-time",
+				"memory-time", "cpu-time", "gc-pauses")) {
 			chart(out, id);
 		}
 		for (int load : report.results().loadLevels()) {
@@ -89,7 +95,10 @@ final class HtmlReport {
 		return out.toString();
 	}
 
-	/** Findings first, then the phases and the breakers on each load's clock, then the tables. */
+	/**
+	 * Findings first, then the phases and the breakers on each load's clock, then the
+	 * tables.
+	 */
 	private static void faults(StringBuilder out, Report report) {
 		FaultReport faults = report.faults();
 		if (!faults.present()) {
@@ -133,7 +142,11 @@ final class HtmlReport {
 	}
 
 	private static void table(StringBuilder out, Table table, String heading) {
-		out.append("<section id=\"").append(table.id()).append("\">\n<").append(heading).append('>')
+		out.append("<section id=\"")
+			.append(table.id())
+			.append("\">\n<")
+			.append(heading)
+			.append('>')
 			.append(escape(table.title()))
 			.append("</")
 			.append(heading)
@@ -141,7 +154,8 @@ final class HtmlReport {
 		table.headers().forEach((header) -> out.append("<th>").append(escape(header)).append("</th>"));
 		out.append("</tr></thead>\n<tbody>\n");
 		for (List<String> row : table.rows()) {
-			out.append(row.stream().anyMatch((cell) -> cell.contains("unfinished")) ? "<tr class=\"unfinished\">" : "<tr>");
+			out.append(row.stream().anyMatch((cell) -> cell.contains("unfinished")) ? "<tr class=\"unfinished\">"
+					: "<tr>");
 			row.forEach((cell) -> out.append("<td>").append(escape(cell)).append("</td>"));
 			out.append("</tr>\n");
 		}
@@ -153,9 +167,9 @@ final class HtmlReport {
 	}
 
 	/**
-	 * What report.js draws. Bars take the median over finished trials; time series take each
-	 * stack's first trial, on a clock that starts with its first measured load, so stacks that
-	 * ran one after the other line up.
+	 * What report.js draws. Bars take the median over finished trials; time series take
+	 * each stack's first trial, on a clock that starts with its first measured load, so
+	 * stacks that ran one after the other line up.
 	 */
 	static Map<String, Object> chartData(Report report) {
 		RunResults results = report.results();
@@ -224,10 +238,7 @@ final class HtmlReport {
 
 	/** Seconds since the stack's first measured load began, and the figures at each. */
 	private static Map<String, Object> timeline(List<LoadResult> loads) {
-		long origin = loads.stream()
-			.mapToLong((load) -> load.seconds().getFirst().epochSecond())
-			.min()
-			.orElseThrow();
+		long origin = loads.stream().mapToLong((load) -> load.seconds().getFirst().epochSecond()).min().orElseThrow();
 		List<Object> throughput = new ArrayList<>();
 		List<Object> p99 = new ArrayList<>();
 		List<Object> inFlight = new ArrayList<>();
@@ -258,7 +269,8 @@ final class HtmlReport {
 				}
 				previous = scrape;
 			}
-			// A gap between loads, so that a line does not join the end of one to the start of the next.
+			// A gap between loads, so that a line does not join the end of one to the
+			// start of the next.
 			for (List<Object> series : List.of(throughput, p99, inFlight, heapUsed, committed, cpu, threads, gc)) {
 				series.add("-");
 			}
@@ -281,7 +293,8 @@ final class HtmlReport {
 
 	/** A point of a series; echarts draws "-" as a gap. */
 	private static Object point(double t, double value) {
-		return List.of(ReportSummary.figure(t).orElseThrow(), ReportSummary.figure(value).<Object>map((v) -> v).orElse("-"));
+		return List.of(ReportSummary.figure(t).orElseThrow(),
+				ReportSummary.figure(value).<Object>map((v) -> v).orElse("-"));
 	}
 
 	static Map<String, String> colours(Report report) {
@@ -310,7 +323,8 @@ final class HtmlReport {
 			throw new IllegalStateException("fluxbench-versions.properties is missing from the harness jar", ex);
 		}
 		String path = "/META-INF/resources/webjars/echarts/" + versions.getProperty("echarts") + "/echarts.min.js";
-		// The library's text may hold "</script>" inside strings; split it so the page's parser does not end early.
+		// The library's text may hold "</script>" inside strings; split it so the page's
+		// parser does not end early.
 		return resource(path).replace("</script", "<\\/script");
 	}
 

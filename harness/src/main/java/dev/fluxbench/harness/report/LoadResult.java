@@ -13,30 +13,36 @@ import dev.fluxbench.harness.results.Summary;
 import org.HdrHistogram.Histogram;
 
 /**
- * Everything the report knows of one load level of one stack in one trial, computed from its
- * samples and scrapes alone.
+ * Everything the report knows of one load level of one stack in one trial, computed from
+ * its samples and scrapes alone.
  *
  * @param key which measurement
- * @param finished whether run.json says the load ran to its end; an unfinished one is reported,
- * and marked, but never enters a verdict
- * @param summaries the figures over all labels first, then per label when there are several
+ * @param finished whether run.json says the load ran to its end; an unfinished one is
+ * reported, and marked, but never enters a verdict
+ * @param summaries the figures over all labels first, then per label when there are
+ * several
  * @param distribution elapsed time at the {@link #PERCENTILES}
  * @param seconds the load second by second
  * @param scrapes the metrics scraped during the load
- * @param plateauThroughput requests/s once every user has started and before the first ones
- * finish: the steady state that Little's law speaks of, where {@code all().throughput()} also
- * averages in the ramp-up
+ * @param plateauThroughput requests/s once every user has started and before the first
+ * ones finish: the steady state that Little's law speaks of, where
+ * {@code all().throughput()} also averages in the ramp-up
  * @param efficiency what the answers cost
- * @param journeys how the users' journeys ended, as the generator counted them; empty when run.json
- * does not say (an older harness, or a load that did not finish)
- * @param passwordChecks what checking passwords cost the app; empty when it exposes no such metric
- * @param ramp seed 003's reading of an open load that ramps up for long enough; empty otherwise
+ * @param journeys how the users' journeys ended, as the generator counted them; empty
+ * when run.json does not say (an older harness, or a load that did not finish)
+ * @param passwordChecks what checking passwords cost the app; empty when it exposes no
+ * such metric
+ * @param ramp seed 003's reading of an open load that ramps up for long enough; empty
+ * otherwise
  */
 public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries, List<PercentilePoint> distribution,
 		List<Second> seconds, List<Scrape> scrapes, double plateauThroughput, Efficiency efficiency,
 		Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks, Optional<RampBreakdown> ramp) {
 
-	/** The percentiles of the distribution chart: up to the tail, where stacks differ most. */
+	/**
+	 * The percentiles of the distribution chart: up to the tail, where stacks differ
+	 * most.
+	 */
 	static final double[] PERCENTILES = { 0, 50, 75, 90, 95, 99, 99.9, 99.99, 100 };
 
 	/** Elapsed time at a percentile. */
@@ -46,12 +52,13 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 
 	/**
 	 * One second of the load, by the requests that ended in it.
+	 *
 	 * @param epochSecond the second
 	 * @param completed requests that ended in it, hence the throughput
 	 * @param errors of those, how many failed
 	 * @param p99Millis their 99th percentile, NaN for none
-	 * @param inFlight requests under way on average during the second: the active users as the
-	 * app saw them
+	 * @param inFlight requests under way on average during the second: the active users
+	 * as the app saw them
 	 */
 	public record Second(long epochSecond, int completed, int errors, double p99Millis, double inFlight) {
 
@@ -59,55 +66,71 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 
 	/**
 	 * What the answers cost.
-	 * @param appCpuPer1000 CPU-seconds of the app per 1000 requests; NaN without two scrapes
+	 *
+	 * @param appCpuPer1000 CPU-seconds of the app per 1000 requests; NaN without two
+	 * scrapes
 	 * @param generatorCpuPer1000 CPU-seconds of the load generator per 1000 requests
 	 * @param heapUsedMeanMb heap used, mean over the scrapes
 	 * @param heapUsedMaxMb heap used, highest scrape
 	 * @param rssMaxMb resident set size, highest scrape
 	 * @param gcPauses GC pauses during the load
 	 * @param gcPauseMillis time in GC pauses during the load
-	 * @param littlesLawLimit the most requests/s the load could ask for, when the scenario sets a
-	 * floor (see {@link RunRecord#littlesLawLimit})
+	 * @param littlesLawLimit the most requests/s the load could ask for, when the
+	 * scenario sets a floor (see {@link RunRecord#littlesLawLimit})
 	 */
 	public record Efficiency(double appCpuPer1000, double generatorCpuPer1000, double heapUsedMeanMb,
 			double heapUsedMaxMb, double rssMaxMb, double gcPauses, double gcPauseMillis,
 			Optional<Double> littlesLawLimit) {
 
-
 	}
 
 	/**
-	 * What checking passwords (BCrypt, made slow on purpose) cost the app during the load, from the
-	 * first scrape to the last: seed 002's users authenticate once per journey, and a report must
-	 * say how much of the CPU it compares went there rather than into the stack under test.
+	 * What checking passwords (BCrypt, made slow on purpose) cost the app during the
+	 * load, from the first scrape to the last: seed 002's users authenticate once per
+	 * journey, and a report must say how much of the CPU it compares went there rather
+	 * than into the stack under test.
+	 *
 	 * @param checks password checks made
-	 * @param seconds their thread CPU time, plus their wall time where the JDK measured no CPU
-	 * @param wallSeconds of {@code seconds}, the wall time (virtual threads): an upper bound of the
-	 * CPU it stands for, so any figure with some is an upper bound too
+	 * @param seconds their thread CPU time, plus their wall time where the JDK measured
+	 * no CPU
+	 * @param wallSeconds of {@code seconds}, the wall time (virtual threads): an upper
+	 * bound of the CPU it stands for, so any figure with some is an upper bound too
 	 * @param appCpuSeconds the app's own CPU time over the same scrapes, NaN when unknown
 	 */
 	public record PasswordChecks(double checks, double seconds, double wallSeconds, double appCpuSeconds) {
 
-		/** The share of the app's CPU that went into checking passwords; NaN without the app's CPU. */
+		/**
+		 * The share of the app's CPU that went into checking passwords; NaN without the
+		 * app's CPU.
+		 */
 		public double shareOfAppCpu() {
 			return (this.appCpuSeconds > 0) ? this.seconds / this.appCpuSeconds : Double.NaN;
 		}
 
-		/** Seconds spent checking per journey started; NaN when the journeys were not counted. */
+		/**
+		 * Seconds spent checking per journey started; NaN when the journeys were not
+		 * counted.
+		 */
 		public double secondsPerJourney(Optional<Journeys> journeys) {
 			return journeys.filter((counted) -> counted.started() > 0)
 				.map((counted) -> this.seconds / counted.started())
 				.orElse(Double.NaN);
 		}
 
-		/** Whether some of the time is wall time, which makes every figure of it an upper bound. */
+		/**
+		 * Whether some of the time is wall time, which makes every figure of it an upper
+		 * bound.
+		 */
 		public boolean upperBound() {
 			return this.wallSeconds > 0;
 		}
 
 	}
 
-	/** The most requests under way in any second: near the generator's thread cap, it ran out of threads. */
+	/**
+	 * The most requests under way in any second: near the generator's thread cap, it ran
+	 * out of threads.
+	 */
 	public double peakInFlight() {
 		return this.seconds.stream().mapToDouble(Second::inFlight).max().orElse(0);
 	}
@@ -117,8 +140,8 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	}
 
 	/**
-	 * One label's figures: its own summary, or the one over all labels when the load had no
-	 * other (a journey of one request keeps only that line).
+	 * One label's figures: its own summary, or the one over all labels when the load had
+	 * no other (a journey of one request keeps only that line).
 	 */
 	public Optional<Summary> summaryOf(String label) {
 		Optional<Summary> own = Summary.forLabel(this.summaries, label);
@@ -126,7 +149,8 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	}
 
 	public Summary summary(String label) {
-		return summaryOf(label).orElseThrow(() -> new IllegalArgumentException("no label " + label + " at " + this.key));
+		return summaryOf(label)
+			.orElseThrow(() -> new IllegalArgumentException("no label " + label + " at " + this.key));
 	}
 
 	public double errorPercent(String label) {
@@ -143,15 +167,18 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 		return 100.0 * all().errors() / all().samples();
 	}
 
-	/** Null when there are no samples: a load that died before its first answer has nothing to say. */
+	/**
+	 * Null when there are no samples: a load that died before its first answer has
+	 * nothing to say.
+	 */
 	static LoadResult of(LoadKey key, boolean finished, List<Sample> samples, List<Scrape> scrapes, Duration rampUp,
 			Optional<Double> littlesLawLimit, Optional<Journeys> journeys) {
 		return of(key, finished, samples, scrapes, rampUp, false, littlesLawLimit, journeys);
 	}
 
 	/**
-	 * @param openModel whether requests started at a rate, so that a long ramp-up is a climbing
-	 * load to read as seed 003 did; a ramp of users is not
+	 * @param openModel whether requests started at a rate, so that a long ramp-up is a
+	 * climbing load to read as seed 003 did; a ramp of users is not
 	 */
 	static LoadResult of(LoadKey key, boolean finished, List<Sample> samples, List<Scrape> scrapes, Duration rampUp,
 			boolean openModel, Optional<Double> littlesLawLimit, Optional<Journeys> journeys) {
@@ -167,8 +194,9 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	}
 
 	/**
-	 * How much the password counters grew over the load ({@link Counters}); none when the app does
-	 * not expose them, as with any scenario but seed 002's or a service of the user's own.
+	 * How much the password counters grew over the load ({@link Counters}); none when the
+	 * app does not expose them, as with any scenario but seed 002's or a service of the
+	 * user's own.
 	 */
 	static Optional<PasswordChecks> passwordChecks(List<Scrape> scrapes) {
 		double checks = Counters.increase(scrapes, Scrape::passwordChecks);
@@ -186,10 +214,10 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	}
 
 	/**
-	 * Users start over the ramp-up and, when they run a fixed number of iterations, stop over
-	 * about as long at the end; the seconds in between are the plateau. The first and last
-	 * seconds are partial and always left out. A load too short for a plateau falls back to
-	 * every whole second.
+	 * Users start over the ramp-up and, when they run a fixed number of iterations, stop
+	 * over about as long at the end; the seconds in between are the plateau. The first
+	 * and last seconds are partial and always left out. A load too short for a plateau
+	 * falls back to every whole second.
 	 */
 	static double plateau(List<Second> seconds, Duration rampUp) {
 		int ramp = (int) Math.ceil(rampUp.toMillis() / 1000.0);

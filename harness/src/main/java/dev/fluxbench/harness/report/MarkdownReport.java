@@ -2,7 +2,10 @@ package dev.fluxbench.harness.report;
 
 import java.util.List;
 
-/** The Markdown summary: the report without charts, to paste into a pull request or a wiki. */
+/**
+ * The Markdown summary: the report without charts, to paste into a pull request or a
+ * wiki.
+ */
 final class MarkdownReport {
 
 	private MarkdownReport() {

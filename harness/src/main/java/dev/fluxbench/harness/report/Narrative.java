@@ -12,13 +12,16 @@ import java.util.stream.Collectors;
 import dev.fluxbench.harness.report.Verdict.Outcome;
 
 /**
- * The plain-language summary at the end of the report, written from the verdicts and figures so
- * that a tech lead can paste it into a decision record. Every sentence is built from numbers; a
- * sentence with nothing to say is left out rather than filled with a stock phrase.
+ * The plain-language summary at the end of the report, written from the verdicts and
+ * figures so that a tech lead can paste it into a decision record. Every sentence is
+ * built from numbers; a sentence with nothing to say is left out rather than filled with
+ * a stock phrase.
  */
 final class Narrative {
 
-	/** How many differences the conclusion names one by one before it counts them instead. */
+	/**
+	 * How many differences the conclusion names one by one before it counts them instead.
+	 */
 	private static final int MOST_NAMED = 6;
 
 	private Narrative() {
@@ -29,9 +32,9 @@ final class Narrative {
 		List<String> paragraphs = new ArrayList<>();
 		List<Integer> loads = results.loadLevels();
 		int trials = results.trials();
-		paragraphs.add(String.format(Locale.ROOT, "Scenario %s compared %s at %s %s, with %s per stack.", run.scenario(),
-				list(results.stacks()), list(loads.stream().map(String::valueOf).toList()), run.loadUnit(),
-				(trials == 1) ? "one trial" : trials + " trials"));
+		paragraphs.add(String.format(Locale.ROOT, "Scenario %s compared %s at %s %s, with %s per stack.",
+				run.scenario(), list(results.stacks()), list(loads.stream().map(String::valueOf).toList()),
+				run.loadUnit(), (trials == 1) ? "one trial" : trials + " trials"));
 		for (Aspect aspect : List.of(Aspect.THROUGHPUT, Aspect.P99, Aspect.CPU)) {
 			aspectSentence(aspect, verdicts, run.loadUnit()).ifPresent(paragraphs::add);
 		}
@@ -47,7 +50,10 @@ final class Narrative {
 		return paragraphs;
 	}
 
-	/** Who led on one aspect, at how many loads, with the highest load's figures as the example. */
+	/**
+	 * Who led on one aspect, at how many loads, with the highest load's figures as the
+	 * example.
+	 */
 	private static Optional<String> aspectSentence(Aspect aspect, List<Verdict> verdicts, String unit) {
 		List<Verdict> compared = verdicts.stream()
 			.filter((verdict) -> verdict.aspect() == aspect && verdict.outcome() != Outcome.NO_DATA)
@@ -73,7 +79,8 @@ final class Narrative {
 		long significant = compared.stream().filter((verdict) -> verdict.outcome() == Outcome.BETTER).count();
 		String better = aspect.higherIsBetter() ? "highest" : "lowest";
 		String sentence = lead.isEmpty() ? capitalized(aspect.title()) + " was the same for every stack."
-				: capitalized(aspect.title()) + ": " + better + " was " + lead + " load" + ((compared.size() == 1) ? "" : "s")
+				: capitalized(aspect.title()) + ": " + better + " was " + lead + " load"
+						+ ((compared.size() == 1) ? "" : "s")
 						+ ((significant > 0) ? " (" + significant + " significantly)" : "") + ".";
 		return Optional.of(sentence + " At " + highest.where(unit) + ": " + figures + ".");
 	}
@@ -130,9 +137,9 @@ final class Narrative {
 	}
 
 	/**
-	 * In the open model a generator that cannot keep its rate, or that runs out of threads, stops
-	 * sending while answers are slow, and the latencies then look better than clients would see
-	 * them (coordinated omission). Said out loud, load by load.
+	 * In the open model a generator that cannot keep its rate, or that runs out of
+	 * threads, stops sending while answers are slow, and the latencies then look better
+	 * than clients would see them (coordinated omission). Said out loud, load by load.
 	 */
 	private static Optional<String> generatorLagSentence(RunResults results) {
 		RunRecord run = results.run();
@@ -144,9 +151,9 @@ final class Narrative {
 			double share = load.plateauThroughput() / load.key().load();
 			boolean exhausted = run.maxThreads().map((max) -> load.peakInFlight() >= 0.95 * max).orElse(false);
 			if (share < 0.95 || exhausted) {
-				lagging.add(String.format(Locale.ROOT, "%s trial %d at %d req/s got %s req/s (%d%%)%s", load.key().stack(),
-						load.key().trial(), load.key().load(), Aspect.number(load.plateauThroughput()),
-						Math.round(share * 100),
+				lagging.add(String.format(Locale.ROOT, "%s trial %d at %d req/s got %s req/s (%d%%)%s",
+						load.key().stack(), load.key().trial(), load.key().load(),
+						Aspect.number(load.plateauThroughput()), Math.round(share * 100),
 						exhausted ? ", all " + run.maxThreads().orElseThrow() + " generator threads busy" : ""));
 			}
 		}
@@ -174,9 +181,9 @@ final class Narrative {
 	}
 
 	/**
-	 * What the differences that count add up to: each one named with its figures, then a leader
-	 * only when one stack won clearly more comparisons than any other, since one win on heap alone
-	 * does not make a stack the better choice.
+	 * What the differences that count add up to: each one named with its figures, then a
+	 * leader only when one stack won clearly more comparisons than any other, since one
+	 * win on heap alone does not make a stack the better choice.
 	 */
 	private static String conclusion(RunResults results, List<Verdict> verdicts) {
 		boolean singleTrial = results.trials() < 2;
@@ -195,15 +202,19 @@ final class Narrative {
 			.sorted(Map.Entry.<String, Long>comparingByValue().reversed())
 			.toList();
 		String which = singleTrial ? "Differences in this single trial: " : "Differences that count: ";
-		// Past a handful, a list of every difference stops being read: count them instead.
-		String named = (wins.size() > MOST_NAMED) ? ranked.stream()
-			.map((entry) -> entry.getKey() + " came out ahead in " + entry.getValue() + " of " + wins.size())
-			.collect(Collectors.joining(", ")) : wins.stream()
-			.map((verdict) -> verdict.best().orElseThrow() + " had the " + (verdict.aspect().higherIsBetter() ? "higher"
-					: "lower") + " " + verdict.aspect().title() + " at " + verdict.where(results.run().loadUnit()) + " ("
-					+ verdict.aspect().format(verdict.estimates().get(verdict.best().orElseThrow()).median())
-					+ " against " + others(verdict) + ")")
-			.collect(Collectors.joining("; "));
+		// Past a handful, a list of every difference stops being read: count them
+		// instead.
+		String named = (wins.size() > MOST_NAMED)
+				? ranked.stream()
+					.map((entry) -> entry.getKey() + " came out ahead in " + entry.getValue() + " of " + wins.size())
+					.collect(Collectors.joining(", "))
+				: wins.stream()
+					.map((verdict) -> verdict.best().orElseThrow() + " had the "
+							+ (verdict.aspect().higherIsBetter() ? "higher" : "lower") + " " + verdict.aspect().title()
+							+ " at " + verdict.where(results.run().loadUnit()) + " ("
+							+ verdict.aspect().format(verdict.estimates().get(verdict.best().orElseThrow()).median())
+							+ " against " + others(verdict) + ")")
+					.collect(Collectors.joining("; "));
 		long top = ranked.getFirst().getValue();
 		long next = (ranked.size() > 1) ? ranked.get(1).getValue() : 0;
 		String overall = (top >= 2 && top >= 2 * next)

@@ -18,14 +18,15 @@ import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.Summary;
 
 /**
- * The report of one results directory: its header, verdicts, tables and summary, computed once
- * and written three ways (HTML, Markdown, summary.json).
+ * The report of one results directory: its header, verdicts, tables and summary, computed
+ * once and written three ways (HTML, Markdown, summary.json).
  *
  * @param results what the directory holds
  * @param verdicts one per load, label and aspect
  * @param decision what a tech lead reads first: a line per load and label
  * @param narrative the plain-language summary, a paragraph per entry
- * @param faults the downstream's fault profile and what the app's circuit breakers did under it
+ * @param faults the downstream's fault profile and what the app's circuit breakers did
+ * under it
  */
 public record Report(RunResults results, List<Verdict> verdicts, List<String> decision, List<String> narrative,
 		FaultReport faults) {
@@ -69,7 +70,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	/** Reads a results directory and writes its report into it. */
 	public static Written write(Path directory) {
 		Report report = Report.of(RunResults.read(directory));
-		Written files = new Written(directory.resolve(HTML), directory.resolve(MARKDOWN), directory.resolve(SUMMARY_JSON));
+		Written files = new Written(directory.resolve(HTML), directory.resolve(MARKDOWN),
+				directory.resolve(SUMMARY_JSON));
 		ResultsDirectory.writeAtomically(files.markdown(), MarkdownReport.render(report));
 		ReportSummary.of(report).write(files.summaryJson());
 		ResultsDirectory.writeAtomically(files.html(), HtmlReport.render(report));
@@ -88,7 +90,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	String subtitle() {
 		String when = run().started().map(WHEN::format).orElse("start unknown")
 				+ run().ended().map((end) -> " to " + WHEN.format(end)).orElse("");
-		String trials = (this.results.trials() == 1) ? "1 trial per stack" : this.results.trials() + " trials per stack";
+		String trials = (this.results.trials() == 1) ? "1 trial per stack"
+				: this.results.trials() + " trials per stack";
 		return "Status: " + status() + " · " + when + " · " + trials + " · scale " + Aspect.number(run().scale());
 	}
 
@@ -110,14 +113,17 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	Table environment() {
 		RunJson json = run().json();
 		List<List<String>> rows = new ArrayList<>();
-		rows.add(List.of("Scenario", run().scenario() + ", " + json.scenario().model() + "; loads "
-				+ this.results.loadLevels().stream().map(String::valueOf).collect(Collectors.joining(", ")) + " "
-				+ run().loadUnit() + "; ramp-up " + seconds(run().rampUp()) + ", " + json.scenario().termination()
-				+ ", " + thinkTime()));
-		rows.add(List.of("Requests", run().requests()
-			.stream()
-			.map((request) -> describe(request) + (request.floor().isZero() ? "" : " (downstream delay " + seconds(request.floor()) + ")"))
-			.collect(Collectors.joining("; "))));
+		rows.add(List.of("Scenario",
+				run().scenario() + ", " + json.scenario().model() + "; loads "
+						+ this.results.loadLevels().stream().map(String::valueOf).collect(Collectors.joining(", "))
+						+ " " + run().loadUnit() + "; ramp-up " + seconds(run().rampUp()) + ", "
+						+ json.scenario().termination() + ", " + thinkTime()));
+		rows.add(List.of("Requests",
+				run().requests()
+					.stream()
+					.map((request) -> describe(request)
+							+ (request.floor().isZero() ? "" : " (downstream delay " + seconds(request.floor()) + ")"))
+					.collect(Collectors.joining("; "))));
 		rows.add(List.of("Seeds", String.join(", ", json.scenario().seeds())));
 		rows.add(List.of("Trials, warm-up", run().trials() + " per stack, stacks in rotating order; warm-up "
 				+ json.warmup().map(Report::seconds).orElse("unknown") + " per stack, not recorded"));
@@ -180,15 +186,18 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		return declared.isEmpty() ? "none declared" : String.join(", ", declared) + ": all held";
 	}
 
-	/** A request as the setup table names it: its label, and its method and path where run.json has them. */
+	/**
+	 * A request as the setup table names it: its label, and its method and path where
+	 * run.json has them.
+	 */
 	private static String describe(RunJson.Request request) {
 		return request.method().isEmpty() ? request.label()
 				: request.label() + ": " + request.method() + " " + request.path();
 	}
 
 	/**
-	 * The verdicts, a row per load and label, a column per aspect; CPU and heap belong to the
-	 * whole load, so they are on its first row only.
+	 * The verdicts, a row per load and label, a column per aspect; CPU and heap belong to
+	 * the whole load, so they are on its first row only.
 	 */
 	Table verdictTable() {
 		List<String> headers = new ArrayList<>(List.of("Load", "Label"));
@@ -202,7 +211,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 				List<String> row = new ArrayList<>(List.of(load + " " + run().loadUnit(), labelName(label)));
 				for (Aspect aspect : Aspect.values()) {
 					String cell = (aspect.perLabel() || first)
-							? verdict(load, aspect.perLabel() ? label : Summary.ALL, aspect).map(Verdict::sentence).orElse("")
+							? verdict(load, aspect.perLabel() ? label : Summary.ALL, aspect).map(Verdict::sentence)
+								.orElse("")
 							: "";
 					row.add(cell);
 				}
@@ -230,16 +240,16 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					String key = aspect.perLabel() ? label : Summary.ALL;
 					Verdict.Estimate estimate = verdict(load, key, aspect).map((v) -> v.estimates().get(stack))
 						.orElse(null);
-					row.add((estimate == null) ? "n/a"
-							: Aspect.number(estimate.median()) + ((estimate.values().size() < 2) ? ""
-									: " [" + Aspect.number(estimate.interval().low()) + ", "
-											+ Aspect.number(estimate.interval().high()) + "]"));
+					row.add((estimate == null) ? "n/a" : Aspect.number(estimate.median())
+							+ ((estimate.values().size() < 2) ? "" : " [" + Aspect.number(estimate.interval().low())
+									+ ", " + Aspect.number(estimate.interval().high()) + "]"));
 				}
 				rows.add(row);
 			}
 		}
-		return new Table("estimates-" + load, "Medians over trials at " + load + " " + run().loadUnit()
-				+ ", with 95% confidence intervals", headers, rows, "");
+		return new Table("estimates-" + load,
+				"Medians over trials at " + load + " " + run().loadUnit() + ", with 95% confidence intervals", headers,
+				rows, "");
 	}
 
 	Optional<Verdict> verdict(int load, String label, Aspect aspect) {
@@ -255,7 +265,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	/** Seed 001's summary columns plus percentiles, a row per stack, trial and label. */
 	Table loadTable(int load) {
 		List<String> headers = List.of("Stack", "Trial", "Label", "Samples", "Errors", "Error %", "Errors by cause",
-				"Min ms", "Avg ms", "Max ms", "Std dev ms", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "p99.9 ms", "req/s");
+				"Min ms", "Avg ms", "Max ms", "Std dev ms", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "p99.9 ms",
+				"req/s");
 		List<List<String>> rows = new ArrayList<>();
 		for (String stack : this.results.stacks()) {
 			for (LoadResult result : this.results.at(load, stack)) {
@@ -263,17 +274,17 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					rows.add(List.of(stack, result.key().trial() + (result.finished() ? "" : " (unfinished)"),
 							summary.label().equals(Summary.ALL) ? "all" : summary.label(),
 							Long.toString(summary.samples()), Long.toString(summary.errors()),
-							Aspect.number(100.0 * summary.errors() / summary.samples()), causes(summary), measured(summary.min()),
-							ms(summary.mean()), measured(summary.max()), ms(summary.stdDev()), measured(summary.p50()),
-							measured(summary.p90()), measured(summary.p95()), measured(summary.p99()),
-							measured(summary.p999()),
-							Aspect.number(summary.throughput())));
+							Aspect.number(100.0 * summary.errors() / summary.samples()), causes(summary),
+							measured(summary.min()), ms(summary.mean()), measured(summary.max()), ms(summary.stdDev()),
+							measured(summary.p50()), measured(summary.p90()), measured(summary.p95()),
+							measured(summary.p99()), measured(summary.p999()), Aspect.number(summary.throughput())));
 				}
 			}
 		}
 		return new Table("load-" + load, load + " " + run().loadUnit(), headers, rows,
 				"req/s counts from the first request's start to the last one's end, ramp-up included. JMeter measures "
-						+ "whole milliseconds, so a single time below " + RESOLVED_FROM_MILLIS + " ms is shown with its "
+						+ "whole milliseconds, so a single time below " + RESOLVED_FROM_MILLIS
+						+ " ms is shown with its "
 						+ "resolution: \u2264 1 or \u00b1 1 ms. Means and deviations average many samples and are finer.");
 	}
 
@@ -281,8 +292,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	static final int RESOLVED_FROM_MILLIS = 5;
 
 	/**
-	 * One time as JMeter measured it, in whole milliseconds: a start and an end each cut to the
-	 * millisecond, so the true time is within a millisecond either way.
+	 * One time as JMeter measured it, in whole milliseconds: a start and an end each cut
+	 * to the millisecond, so the true time is within a millisecond either way.
 	 */
 	static String measured(Duration duration) {
 		long millis = duration.toMillis();
@@ -292,12 +303,14 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		return (millis < RESOLVED_FROM_MILLIS) ? millis + " \u00b1 1" : ms(duration);
 	}
 
-	/** CPU and memory per request, and how close the stacks came to what the clients could ask for. */
+	/**
+	 * CPU and memory per request, and how close the stacks came to what the clients could
+	 * ask for.
+	 */
 	Table efficiencyTable() {
 		List<String> headers = List.of("Load", "Stack", "Trial", "App CPU-s / 1000 req", "Generator CPU-s / 1000 req",
 				"Heap used mean MB", "Heap used max MB", "RSS max MB", "GC pauses", "GC pause ms", "Peak in flight",
-				"Plateau req/s",
-				"Little's-law limit req/s", "Of limit");
+				"Plateau req/s", "Little's-law limit req/s", "Of limit");
 		List<List<String>> rows = new ArrayList<>();
 		for (int load : this.results.loadLevels()) {
 			for (String stack : this.results.stacks()) {
@@ -322,8 +335,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	}
 
 	/**
-	 * How many journeys each target's users started, completed, and had stopped, per load and
-	 * trial; none when run.json counted none (an older harness).
+	 * How many journeys each target's users started, completed, and had stopped, per load
+	 * and trial; none when run.json counted none (an older harness).
 	 */
 	Optional<Table> journeyTable() {
 		List<String> headers = List.of("Load", "Target", "Trial", "Journeys started", "Completed",
@@ -354,8 +367,9 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	}
 
 	/**
-	 * What checking passwords cost each target, per load and trial; none when no target exposed
-	 * the metric, as with every scenario but seed 002's and most services of a user's own.
+	 * What checking passwords cost each target, per load and trial; none when no target
+	 * exposed the metric, as with every scenario but seed 002's and most services of a
+	 * user's own.
 	 */
 	Optional<Table> passwordTable() {
 		List<String> headers = List.of("Load", "Target", "Trial", "Password checks", "CPU-s checking",
@@ -393,9 +407,10 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	}
 
 	/**
-	 * Seed 003's figures for every open load that ramped up long enough to read: the share under its
-	 * line, throughput, KO %, mean, p99, and the rate at which response time broke down, with the
-	 * median over trials and its interval when there are several. None for any other load.
+	 * Seed 003's figures for every open load that ramped up long enough to read: the
+	 * share under its line, throughput, KO %, mean, p99, and the rate at which response
+	 * time broke down, with the median over trials and its interval when there are
+	 * several. None for any other load.
 	 */
 	Optional<Table> rampTable() {
 		List<String> headers = List.of("Load", "Target", "Trial", "Under 800 ms", "Throughput (req/s)", "KO",
@@ -414,8 +429,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					rows.add(List.of(Integer.toString(load), stack,
 							result.key().trial() + (result.finished() ? "" : " (unfinished)"),
 							Aspect.number(ramp.underLinePercent()) + "%", Aspect.number(all.throughput()),
-							Aspect.number(result.errorPercent()) + "%", ms(all.mean()), ms(all.p99()),
-							breakdown(ramp), Aspect.number(ramp.meanBeforeMillis())));
+							Aspect.number(result.errorPercent()) + "%", ms(all.mean()), ms(all.p99()), breakdown(ramp),
+							Aspect.number(ramp.meanBeforeMillis())));
 				}
 				if (rates.size() > 1) {
 					Statistics.Interval interval = Statistics.bootstrapMedian(Statistics.toArray(rates));

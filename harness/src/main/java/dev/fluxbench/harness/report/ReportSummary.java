@@ -11,7 +11,10 @@ import java.util.Optional;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.SummaryJson;
 
-/** The report as summary.json holds it: figures in milliseconds and requests/s, three decimals. */
+/**
+ * The report as summary.json holds it: figures in milliseconds and requests/s, three
+ * decimals.
+ */
 final class ReportSummary {
 
 	private ReportSummary() {
@@ -61,8 +64,9 @@ final class ReportSummary {
 				load.summaries().stream().map(ReportSummary::figures).toList(),
 				new SummaryJson.Efficiency(figure(efficiency.appCpuPer1000()), figure(efficiency.generatorCpuPer1000()),
 						figure(efficiency.heapUsedMeanMb()), figure(efficiency.heapUsedMaxMb()),
-						figure(efficiency.rssMaxMb()), figure(efficiency.gcPauses()), figure(efficiency.gcPauseMillis()),
-						figure(load.plateauThroughput()), efficiency.littlesLawLimit().flatMap(ReportSummary::figure),
+						figure(efficiency.rssMaxMb()), figure(efficiency.gcPauses()),
+						figure(efficiency.gcPauseMillis()), figure(load.plateauThroughput()),
+						efficiency.littlesLawLimit().flatMap(ReportSummary::figure),
 						load.ofLittlesLawLimit().flatMap(ReportSummary::figure)),
 				load.journeys(), load.passwordChecks().map((checks) -> passwordChecks(checks, load)));
 	}
@@ -90,9 +94,10 @@ final class ReportSummary {
 								.stream()
 								.map(ReportSummary::orNull)
 								.toList())));
-		return new SummaryJson.Verdict(verdict.load(), verdict.label(), verdict.aspect().name().toLowerCase(Locale.ROOT),
-				verdict.aspect().unit(), verdict.outcome().name().toLowerCase(Locale.ROOT), verdict.best(),
-				verdict.tiedWith(), estimates, verdict.sentence());
+		return new SummaryJson.Verdict(verdict.load(), verdict.label(),
+				verdict.aspect().name().toLowerCase(Locale.ROOT), verdict.aspect().unit(),
+				verdict.outcome().name().toLowerCase(Locale.ROOT), verdict.best(), verdict.tiedWith(), estimates,
+				verdict.sentence());
 	}
 
 	private static double ms(Duration duration) {

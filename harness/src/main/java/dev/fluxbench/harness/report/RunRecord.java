@@ -9,10 +9,10 @@ import java.util.Optional;
 import dev.fluxbench.harness.results.RunJson;
 
 /**
- * run.json as the report asks it: the figures it derives from the record (the load unit, the
- * think time, Little's law) and where an older file says the same thing differently. Reading is
- * {@link RunJson}'s business, and lenient: a run killed with SIGKILL, or recorded by an older
- * harness, may lack any key, and the report still says what it can.
+ * run.json as the report asks it: the figures it derives from the record (the load unit,
+ * the think time, Little's law) and where an older file says the same thing differently.
+ * Reading is {@link RunJson}'s business, and lenient: a run killed with SIGKILL, or
+ * recorded by an older harness, may lack any key, and the report still says what it can.
  *
  * @param json the file as read
  */
@@ -22,7 +22,10 @@ public record RunRecord(RunJson json) {
 		return this.json.scenario().name();
 	}
 
-	/** {@code running}, {@code finished}, {@code failed}, {@code interrupted}, or {@code unknown}. */
+	/**
+	 * {@code running}, {@code finished}, {@code failed}, {@code interrupted}, or
+	 * {@code unknown}.
+	 */
 	public String status() {
 		return this.json.status().word();
 	}
@@ -95,7 +98,9 @@ public record RunRecord(RunJson json) {
 		return range.isEmpty() ? Duration.ZERO : range.get(0).plus(range.get(1)).dividedBy(2);
 	}
 
-	/** The shortest and longest pause before a request; empty when run.json does not say. */
+	/**
+	 * The shortest and longest pause before a request; empty when run.json does not say.
+	 */
 	public List<Duration> thinkTime() {
 		String[] range = this.json.scenario().thinkTime().split("\\.\\.");
 		if (range.length != 2) {
@@ -111,9 +116,10 @@ public record RunRecord(RunJson json) {
 	}
 
 	/**
-	 * The most requests per second the load could ask for, by Little's law: a user spends at
-	 * least the requests' floors and its pauses per round. Only known when some request has a
-	 * floor (a passthrough); in the open model it is the target rate itself.
+	 * The most requests per second the load could ask for, by Little's law: a user spends
+	 * at least the requests' floors and its pauses per round. Only known when some
+	 * request has a floor (a passthrough); in the open model it is the target rate
+	 * itself.
 	 */
 	public Optional<Double> littlesLawLimit(int load) {
 		if (isOpenModel()) {
@@ -154,9 +160,9 @@ public record RunRecord(RunJson json) {
 	}
 
 	/**
-	 * Whether a level ran for a time, its users iterating until it ended, rather than for a number
-	 * of iterations: a journey cut short by its end left nobody's load lighter. Open-model stages
-	 * are always held.
+	 * Whether a level ran for a time, its users iterating until it ended, rather than for
+	 * a number of iterations: a journey cut short by its end left nobody's load lighter.
+	 * Open-model stages are always held.
 	 */
 	public boolean isHeld(int load) {
 		if (isOpenModel()) {
@@ -173,7 +179,10 @@ public record RunRecord(RunJson json) {
 		return termination.startsWith("held");
 	}
 
-	/** Whether run.json has the load's end: a load without it is shown, marked, and kept out of every verdict. */
+	/**
+	 * Whether run.json has the load's end: a load without it is shown, marked, and kept
+	 * out of every verdict.
+	 */
 	public boolean isFinished(int trial, String stack, int load) {
 		return loadRun(trial, stack, load).flatMap(RunJson.LoadRun::finished).isPresent();
 	}

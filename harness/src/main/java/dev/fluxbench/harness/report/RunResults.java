@@ -19,13 +19,14 @@ import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.SamplesCsv;
 
 /**
- * A results directory read back: run.json for the setup, and every load found on disk. Loads
- * are found from the tree rather than from run.json, because a run killed during a load has its
- * samples on disk before run.json mentions them.
+ * A results directory read back: run.json for the setup, and every load found on disk.
+ * Loads are found from the tree rather than from run.json, because a run killed during a
+ * load has its samples on disk before run.json mentions them.
  *
  * @param directory where the files are
  * @param run what run.json says
- * @param loads every load with at least one sample, by trial, then stack in run order, then load
+ * @param loads every load with at least one sample, by trial, then stack in run order,
+ * then load
  */
 public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) {
 
@@ -41,8 +42,8 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 			throw new NotResultsException("'" + directory + "' is not a directory");
 		}
 		if (!ResultsDirectory.isResultsDirectory(directory)) {
-			throw new NotResultsException("'" + directory + "' is not a results directory: it has no "
-					+ ResultsDirectory.RUN_JSON);
+			throw new NotResultsException(
+					"'" + directory + "' is not a results directory: it has no " + ResultsDirectory.RUN_JSON);
 		}
 		RunRecord run = new RunRecord(runJson(directory));
 		ResultsDirectory files = new ResultsDirectory(directory);
@@ -51,8 +52,9 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 			for (String stack : stacksOnDisk(files.stackDirectory(trial, "x").getParent(), run.stacks())) {
 				for (int load : numbered(files.stackDirectory(trial, stack), LOAD)) {
 					LoadKey key = new LoadKey(run.scenario(), load, stack, trial);
-					LoadResult result = LoadResult.of(key, run.isFinished(trial, stack, load), samples(files.samplesCsv(key)),
-							Scrape.read(files.metricsCsv(key)), run.rampUp(load), run.isOpenModel(), run.littlesLawLimit(load),
+					LoadResult result = LoadResult.of(key, run.isFinished(trial, stack, load),
+							samples(files.samplesCsv(key)), Scrape.read(files.metricsCsv(key)), run.rampUp(load),
+							run.isOpenModel(), run.littlesLawLimit(load),
 							run.loadRun(trial, stack, load).flatMap(RunJson.LoadRun::journeys));
 					if (result != null) {
 						loads.add(result);
@@ -78,8 +80,8 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 	}
 
 	/**
-	 * The step labels, in journey order: what the verdicts compare one by one. A run recorded
-	 * without its requests falls back to the labels found in the summaries.
+	 * The step labels, in journey order: what the verdicts compare one by one. A run
+	 * recorded without its requests falls back to the labels found in the summaries.
 	 */
 	public List<String> labels() {
 		List<String> labels = new ArrayList<>(this.run.requests().stream().map(RunJson.Request::label).toList());
@@ -145,7 +147,9 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 
 	private static List<String> stacksOnDisk(Path trialDirectory, List<String> runOrder) {
 		try (Stream<Path> children = Files.list(trialDirectory)) {
-			List<String> found = children.filter(Files::isDirectory).map((child) -> child.getFileName().toString()).toList();
+			List<String> found = children.filter(Files::isDirectory)
+				.map((child) -> child.getFileName().toString())
+				.toList();
 			List<String> ordered = new ArrayList<>(runOrder.stream().filter(found::contains).toList());
 			found.stream().filter((stack) -> !ordered.contains(stack)).sorted().forEach(ordered::add);
 			return ordered;
@@ -155,7 +159,9 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 		}
 	}
 
-	/** The directory is not a results directory: the report refuses it with exit code 2. */
+	/**
+	 * The directory is not a results directory: the report refuses it with exit code 2.
+	 */
 	public static final class NotResultsException extends RuntimeException {
 
 		NotResultsException(String message) {

@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
 import dev.fluxbench.harness.results.MetricsCsv;
 
 /**
- * One second's scrape of metrics.csv, folded into the figures the report draws. Counters stay
- * cumulative here; the report takes differences between scrapes. A figure the app did not expose
- * is NaN, so that a chart shows a gap rather than a false zero.
+ * One second's scrape of metrics.csv, folded into the figures the report draws. Counters
+ * stay cumulative here; the report takes differences between scrapes. A figure the app
+ * did not expose is NaN, so that a chart shows a gap rather than a false zero.
  *
  * @param at when the scrape was taken
  * @param heapUsed bytes used over every heap pool
@@ -28,16 +28,19 @@ import dev.fluxbench.harness.results.MetricsCsv;
  * @param rss the app's resident set size, from /proc
  * @param appCpuSeconds the app's CPU time, user + system, cumulative
  * @param generatorCpuSeconds the harness' own CPU time, cumulative
- * @param liveThreads the app's live JVM threads (platform threads: virtual ones are not counted)
+ * @param liveThreads the app's live JVM threads (platform threads: virtual ones are not
+ * counted)
  * @param gcPauses GC pauses so far, over every collector and cause
  * @param gcPauseSeconds time in GC pauses so far
- * @param passwordChecks the app's password checks so far ({@code fluxbench_password_checks_total})
+ * @param passwordChecks the app's password checks so far
+ * ({@code fluxbench_password_checks_total})
  * @param passwordCheckSeconds what they took, over both clocks of
- * {@code fluxbench_password_check_seconds_total}: thread CPU, and wall time where the JDK measured
- * no CPU
- * @param passwordCheckWallSeconds of that, the wall time: an upper bound of the CPU it stands for
- * @param breakers the app's circuit breakers by name, as Resilience4j's Micrometer meters show them;
- * none when it exposes none
+ * {@code fluxbench_password_check_seconds_total}: thread CPU, and wall time where the JDK
+ * measured no CPU
+ * @param passwordCheckWallSeconds of that, the wall time: an upper bound of the CPU it
+ * stands for
+ * @param breakers the app's circuit breakers by name, as Resilience4j's Micrometer meters
+ * show them; none when it exposes none
  */
 public record Scrape(Instant at, double heapUsed, double heapCommitted, double nonHeapUsed, double nonHeapCommitted,
 		double rss, double appCpuSeconds, double generatorCpuSeconds, double liveThreads, double gcPauses,
@@ -59,15 +62,17 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 	}
 
 	/**
-	 * One circuit breaker at one scrape ({@code resilience4j_circuitbreaker_*}). Counters are
-	 * cumulative; a figure the app did not expose is NaN.
-	 * @param state its state as Resilience4j names it, lower case: {@code closed}, {@code open},
-	 * {@code half_open}, {@code forced_open}, ...; empty when no state series said 1
-	 * @param failureRate the share of failed calls in its window, in percent; -1 while the window
-	 * holds too few calls to say
+	 * One circuit breaker at one scrape ({@code resilience4j_circuitbreaker_*}). Counters
+	 * are cumulative; a figure the app did not expose is NaN.
+	 *
+	 * @param state its state as Resilience4j names it, lower case: {@code closed},
+	 * {@code open}, {@code half_open}, {@code forced_open}, ...; empty when no state
+	 * series said 1
+	 * @param failureRate the share of failed calls in its window, in percent; -1 while
+	 * the window holds too few calls to say
 	 * @param failedCalls calls that failed so far
-	 * @param notPermittedCalls calls it refused so far, while open: the ones the app answered without
-	 * calling
+	 * @param notPermittedCalls calls it refused so far, while open: the ones the app
+	 * answered without calling
 	 */
 	public record Breaker(String state, double failureRate, double failedCalls, double notPermittedCalls) {
 
@@ -83,8 +88,9 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 	}
 
 	/**
-	 * Every complete scrape of a metrics file, in time order; none when the file is missing. What
-	 * {@link MetricsCsv#read} cannot read is left out: one lost second must not cost the report.
+	 * Every complete scrape of a metrics file, in time order; none when the file is
+	 * missing. What {@link MetricsCsv#read} cannot read is left out: one lost second must
+	 * not cost the report.
 	 */
 	public static List<Scrape> read(Path file) {
 		Map<Instant, Builder> scrapes = new TreeMap<>();
@@ -155,16 +161,20 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 				}
 				case "app rss_bytes" -> this.rss = line.value();
 				case "app cpu_time_seconds" -> this.appCpu = line.value();
-				// A running service fluxbench did not start has no /proc of ours: its own CPU counter
-				// stands in, as Micrometer (nanoseconds) or a Prometheus client (seconds) exposes it.
+				// A running service fluxbench did not start has no /proc of ours: its own
+				// CPU counter
+				// stands in, as Micrometer (nanoseconds) or a Prometheus client (seconds)
+				// exposes it.
 				case "app process_cpu_time_ns_total" -> this.exposedCpu = line.value() / 1e9;
 				case "app process_cpu_seconds_total" -> this.exposedCpu = line.value();
 				case "generator cpu_time_seconds" -> this.generatorCpu = line.value();
 				case "app jvm_threads_live_threads" -> this.liveThreads = line.value();
 				case "app jvm_gc_pause_seconds_count" -> this.gcPauses = plus(this.gcPauses, line.value());
 				case "app jvm_gc_pause_seconds_sum" -> this.gcPauseSeconds = plus(this.gcPauseSeconds, line.value());
-				// Summed over every series: a Prometheus server may add labels of its own (instance, job).
-				case "app fluxbench_password_checks_total" -> this.passwordChecks = plus(this.passwordChecks, line.value());
+				// Summed over every series: a Prometheus server may add labels of its own
+				// (instance, job).
+				case "app fluxbench_password_checks_total" ->
+					this.passwordChecks = plus(this.passwordChecks, line.value());
 				case "app fluxbench_password_check_seconds_total" -> {
 					this.passwordCheckSeconds = plus(this.passwordCheckSeconds, line.value());
 					if (line.tags().contains("clock=\"wall\"")) {
@@ -186,15 +196,17 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 						breaker.failedCalls = plus(breaker.failedCalls, line.value());
 					}
 				});
-				case "app resilience4j_circuitbreaker_not_permitted_calls_total" ->
-					breaker(line).ifPresent((breaker) -> breaker.notPermittedCalls = plus(breaker.notPermittedCalls,
-							line.value()));
+				case "app resilience4j_circuitbreaker_not_permitted_calls_total" -> breaker(line)
+					.ifPresent((breaker) -> breaker.notPermittedCalls = plus(breaker.notPermittedCalls, line.value()));
 				default -> {
 				}
 			}
 		}
 
-		/* A series without a breaker's name is no breaker's: a Prometheus server may relabel, not drop. */
+		/*
+		 * A series without a breaker's name is no breaker's: a Prometheus server may
+		 * relabel, not drop.
+		 */
 		private Optional<BreakerBuilder> breaker(MetricsCsv.Line line) {
 			return tag(line.tags(), "name")
 				.map((name) -> this.breakers.computeIfAbsent(name, (key) -> new BreakerBuilder()));
@@ -207,14 +219,14 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 		Scrape build() {
 			return new Scrape(this.at, this.heapUsed, this.heapCommitted, this.nonHeapUsed, this.nonHeapCommitted,
 					this.rss, Double.isNaN(this.appCpu) ? this.exposedCpu : this.appCpu, this.generatorCpu,
-					this.liveThreads, this.gcPauses, this.gcPauseSeconds, this.passwordChecks, this.passwordCheckSeconds,
-					this.passwordCheckWallSeconds, breakers());
+					this.liveThreads, this.gcPauses, this.gcPauseSeconds, this.passwordChecks,
+					this.passwordCheckSeconds, this.passwordCheckWallSeconds, breakers());
 		}
 
 		private Map<String, Breaker> breakers() {
 			Map<String, Breaker> built = new LinkedHashMap<>();
-			this.breakers.forEach((name, breaker) -> built.put(name, new Breaker(breaker.state, breaker.failureRate,
-					breaker.failedCalls, breaker.notPermittedCalls)));
+			this.breakers.forEach((name, breaker) -> built.put(name,
+					new Breaker(breaker.state, breaker.failureRate, breaker.failedCalls, breaker.notPermittedCalls)));
 			return built;
 		}
 
@@ -232,10 +244,15 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 
 	}
 
-	/** The label patterns, one per label name asked for: a few names, asked once per line. */
+	/**
+	 * The label patterns, one per label name asked for: a few names, asked once per line.
+	 */
 	private static final Map<String, Pattern> TAG_PATTERNS = new ConcurrentHashMap<>();
 
-	/** A Prometheus label of the tags as metrics.csv keeps them, as {@code name="downstream"}. */
+	/**
+	 * A Prometheus label of the tags as metrics.csv keeps them, as
+	 * {@code name="downstream"}.
+	 */
 	static Optional<String> tag(String tags, String name) {
 		Matcher matcher = TAG_PATTERNS
 			.computeIfAbsent(name,

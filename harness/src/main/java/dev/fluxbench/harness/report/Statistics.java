@@ -6,10 +6,10 @@ import java.util.SplittableRandom;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The few statistics the report needs, over plain doubles. Per-sample percentiles come from
- * HdrHistogram in {@code Summary}; these work on the handful of per-trial figures a verdict
- * compares, where a histogram would be overkill. The bootstraps of a difference also take the
- * samples of a load, for a baseline comparison of single trials.
+ * The few statistics the report needs, over plain doubles. Per-sample percentiles come
+ * from HdrHistogram in {@code Summary}; these work on the handful of per-trial figures a
+ * verdict compares, where a histogram would be overkill. The bootstraps of a difference
+ * also take the samples of a load, for a baseline comparison of single trials.
  */
 public final class Statistics {
 
@@ -17,17 +17,23 @@ public final class Statistics {
 	static final int RESAMPLES = 10_000;
 
 	/**
-	 * A fixed seed, so that the same results directory always gives the same report: a verdict
-	 * that changed between two renderings of the same data would be worse than useless.
+	 * A fixed seed, so that the same results directory always gives the same report: a
+	 * verdict that changed between two renderings of the same data would be worse than
+	 * useless.
 	 */
 	static final long SEED = 20_261_122L;
 
-	/** Resamples per bootstrap when an input has more than {@link #LARGE_INPUT} values. */
+	/**
+	 * Resamples per bootstrap when an input has more than {@link #LARGE_INPUT} values.
+	 */
 	static final int LARGE_RESAMPLES = 2_000;
 
 	static final int LARGE_INPUT = 1_000;
 
-	/** The most values a bootstrap of a difference resamples per side; more are {@link #thin thinned}. */
+	/**
+	 * The most values a bootstrap of a difference resamples per side; more are
+	 * {@link #thin thinned}.
+	 */
 	static final int MAX_RESAMPLED = 20_000;
 
 	private Statistics() {
@@ -43,8 +49,9 @@ public final class Statistics {
 	}
 
 	/**
-	 * The nearest-rank percentile: the smallest value with at least {@code percentile}% of the
-	 * values at or below it, which is what HdrHistogram reports for exact values too.
+	 * The nearest-rank percentile: the smallest value with at least {@code percentile}%
+	 * of the values at or below it, which is what HdrHistogram reports for exact values
+	 * too.
 	 */
 	public static double percentile(double[] values, double percentile) {
 		if (values.length == 0) {
@@ -85,9 +92,10 @@ public final class Statistics {
 	}
 
 	/**
-	 * The percentile bootstrap 95% confidence interval of the median: resample the values with
-	 * replacement, take each resample's median, and keep the middle 95% of those medians. With a
-	 * single value the interval is that value, which says nothing, and the verdict says so.
+	 * The percentile bootstrap 95% confidence interval of the median: resample the values
+	 * with replacement, take each resample's median, and keep the middle 95% of those
+	 * medians. With a single value the interval is that value, which says nothing, and
+	 * the verdict says so.
 	 */
 	public static Interval bootstrapMedian(double[] values) {
 		return bootstrapMedian(values, 0.95, RESAMPLES, SEED);
@@ -111,16 +119,18 @@ public final class Statistics {
 	}
 
 	/**
-	 * The bootstrap 95% confidence interval of {@code median(b) - median(a)}, each side resampled
-	 * on its own: for a handful of per-trial figures, as a baseline comparison with several trials.
+	 * The bootstrap 95% confidence interval of {@code median(b) - median(a)}, each side
+	 * resampled on its own: for a handful of per-trial figures, as a baseline comparison
+	 * with several trials.
 	 */
 	public static Interval bootstrapMedianDifference(double[] a, double[] b) {
 		return bootstrapDifference(a, b, Resample::median);
 	}
 
 	/**
-	 * The bootstrap 95% confidence interval of {@code percentile(b) - percentile(a)} (nearest rank),
-	 * each side resampled on its own: for the samples of one load, as p95 against a baseline.
+	 * The bootstrap 95% confidence interval of {@code percentile(b) - percentile(a)}
+	 * (nearest rank), each side resampled on its own: for the samples of one load, as p95
+	 * against a baseline.
 	 */
 	public static Interval bootstrapPercentileDifference(double[] a, double[] b, double percentile) {
 		if (percentile < 0 || percentile > 100) {
@@ -129,15 +139,19 @@ public final class Statistics {
 		return bootstrapDifference(a, b, (resample) -> resample.percentile(percentile));
 	}
 
-	/** The bootstrap 95% confidence interval of {@code mean(b) - mean(a)}, each side resampled on its own. */
+	/**
+	 * The bootstrap 95% confidence interval of {@code mean(b) - mean(a)}, each side
+	 * resampled on its own.
+	 */
 	public static Interval bootstrapMeanDifference(double[] a, double[] b) {
 		return bootstrapDifference(a, b, Resample::mean);
 	}
 
 	/**
-	 * Thins large inputs and takes fewer resamples for them, so that comparing two loads of a
-	 * few hundred thousand samples each stays a matter of a second: the percentiles of a
-	 * resample are stable long before 10 000 resamples once each one holds thousands of values.
+	 * Thins large inputs and takes fewer resamples for them, so that comparing two loads
+	 * of a few hundred thousand samples each stays a matter of a second: the percentiles
+	 * of a resample are stable long before 10 000 resamples once each one holds thousands
+	 * of values.
 	 */
 	private static Interval bootstrapDifference(double[] a, double[] b, ToDoubleFunction<Resample> statistic) {
 		int resamples = (Math.max(a.length, b.length) > LARGE_INPUT) ? LARGE_RESAMPLES : RESAMPLES;
@@ -145,12 +159,13 @@ public final class Statistics {
 	}
 
 	/**
-	 * The percentile bootstrap of a difference of two independent samples. Both sides draw from
-	 * one seeded generator, so that the result is the same on every call, yet two identical
-	 * inputs still get different resamples and an honest, non-degenerate interval around zero.
+	 * The percentile bootstrap of a difference of two independent samples. Both sides
+	 * draw from one seeded generator, so that the result is the same on every call, yet
+	 * two identical inputs still get different resamples and an honest, non-degenerate
+	 * interval around zero.
 	 */
-	static Interval bootstrapDifference(double[] a, double[] b, ToDoubleFunction<Resample> statistic,
-			double confidence, int resamples, long seed) {
+	static Interval bootstrapDifference(double[] a, double[] b, ToDoubleFunction<Resample> statistic, double confidence,
+			int resamples, long seed) {
 		if (a.length == 0 || b.length == 0) {
 			throw new IllegalArgumentException("No values");
 		}
@@ -168,10 +183,11 @@ public final class Statistics {
 	}
 
 	/**
-	 * At most {@code cap} values, evenly spaced through the sorted input: the order statistics at
-	 * the middle of each of {@code cap} equal slices. Unlike a random subsample it keeps every
-	 * percentile where it was, and it is the same on every call. The fewer values make a
-	 * bootstrap interval wider, never narrower, which for a gate errs on the safe side.
+	 * At most {@code cap} values, evenly spaced through the sorted input: the order
+	 * statistics at the middle of each of {@code cap} equal slices. Unlike a random
+	 * subsample it keeps every percentile where it was, and it is the same on every call.
+	 * The fewer values make a bootstrap interval wider, never narrower, which for a gate
+	 * errs on the safe side.
 	 */
 	static double[] thin(double[] values, int cap) {
 		if (values.length <= cap) {
@@ -187,9 +203,10 @@ public final class Statistics {
 	}
 
 	/**
-	 * A resample with replacement, kept as how often each value of the sorted input was drawn
-	 * rather than as the values themselves: a percentile is then found by counting in from the
-	 * nearer end, where sorting every resample would cost a logarithm more per value.
+	 * A resample with replacement, kept as how often each value of the sorted input was
+	 * drawn rather than as the values themselves: a percentile is then found by counting
+	 * in from the nearer end, where sorting every resample would cost a logarithm more
+	 * per value.
 	 */
 	static final class Resample {
 
@@ -207,7 +224,8 @@ public final class Statistics {
 			int n = this.sorted.length;
 			Arrays.fill(this.draws, 0);
 			for (int i = 0; i < n; i++) {
-				// A 32-bit draw scaled to [0, n) by a multiply, not nextInt(n)'s division: faster,
+				// A 32-bit draw scaled to [0, n) by a multiply, not nextInt(n)'s
+				// division: faster,
 				// with a bias below n / 2^32, far under anything a 95% interval can show.
 				this.draws[(int) (((random.nextInt() & 0xFFFF_FFFFL) * n) >>> 32)]++;
 			}

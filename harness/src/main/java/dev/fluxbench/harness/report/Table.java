@@ -17,8 +17,8 @@ record Table(String id, String title, List<String> headers, List<List<String>> r
 	Table {
 		for (List<String> row : rows) {
 			if (row.size() != headers.size()) {
-				throw new IllegalArgumentException(title + ": a row has " + row.size() + " cells for " + headers.size()
-						+ " columns");
+				throw new IllegalArgumentException(
+						title + ": a row has " + row.size() + " cells for " + headers.size() + " columns");
 			}
 		}
 	}

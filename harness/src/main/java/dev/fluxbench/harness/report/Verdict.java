@@ -12,22 +12,23 @@ import dev.fluxbench.harness.results.Summary;
 
 /**
  * Which stack did better on one aspect at one load, and how sure we can be. Each stack's
- * figure is the median over its trials, with a bootstrap 95% confidence interval. The best
- * median wins only when its interval overlaps no other stack's; otherwise there is no
- * significant difference. One trial gives no interval worth the name, so it is only indicative.
+ * figure is the median over its trials, with a bootstrap 95% confidence interval. The
+ * best median wins only when its interval overlaps no other stack's; otherwise there is
+ * no significant difference. One trial gives no interval worth the name, so it is only
+ * indicative.
  *
  * @param load the load level
- * @param label the step label compared, or {@link Summary#ALL} for what belongs to the whole load
- * (CPU, heap)
+ * @param label the step label compared, or {@link Summary#ALL} for what belongs to the
+ * whole load (CPU, heap)
  * @param aspect what is compared
  * @param outcome what the comparison shows
  * @param best the stack with the best median, if any stack had a figure
- * @param tiedWith with {@link Outcome#NO_SIGNIFICANT_DIFFERENCE}, the stacks whose intervals
- * overlap the best one's
+ * @param tiedWith with {@link Outcome#NO_SIGNIFICANT_DIFFERENCE}, the stacks whose
+ * intervals overlap the best one's
  * @param estimates each stack's median and interval, in run order
  */
-public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Optional<String> best, List<String> tiedWith,
-		Map<String, Estimate> estimates) {
+public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Optional<String> best,
+		List<String> tiedWith, Map<String, Estimate> estimates) {
 
 	public enum Outcome {
 
@@ -50,6 +51,7 @@ public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Op
 
 	/**
 	 * A stack's figure over its finished trials.
+	 *
 	 * @param values one per trial
 	 * @param median their median
 	 * @param interval bootstrap 95% confidence interval of the median
@@ -63,7 +65,9 @@ public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Op
 
 	}
 
-	/** Compares the targets' finished trials at one load, for one label, on one aspect. */
+	/**
+	 * Compares the targets' finished trials at one load, for one label, on one aspect.
+	 */
 	public static Verdict of(int load, String label, Aspect aspect, Map<String, List<LoadResult>> trialsByStack) {
 		Map<String, Estimate> estimates = new LinkedHashMap<>();
 		trialsByStack.forEach((stack, trials) -> {
@@ -79,7 +83,8 @@ public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Op
 		if (estimates.size() < 2) {
 			return new Verdict(load, label, aspect, Outcome.NO_DATA, Optional.empty(), List.of(), estimates);
 		}
-		Comparator<Map.Entry<String, Estimate>> bestFirst = Comparator.comparingDouble((entry) -> entry.getValue().median());
+		Comparator<Map.Entry<String, Estimate>> bestFirst = Comparator
+			.comparingDouble((entry) -> entry.getValue().median());
 		if (aspect.higherIsBetter()) {
 			bestFirst = bestFirst.reversed();
 		}
@@ -102,7 +107,10 @@ public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Op
 		return new Verdict(load, label, aspect, outcome, Optional.of(best), List.copyOf(overlapping), estimates);
 	}
 
-	/** The load, and the label when it is one: "50" or "50 users, passthrough" in a sentence. */
+	/**
+	 * The load, and the label when it is one: "50" or "50 users, passthrough" in a
+	 * sentence.
+	 */
 	public String where(String unit) {
 		return this.load + " " + unit + (this.label.equals(Summary.ALL) ? "" : ", " + this.label);
 	}
@@ -112,8 +120,8 @@ public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Op
 		String best = this.best.orElse("");
 		return switch (this.outcome) {
 			case BETTER -> best + " better (" + this.aspect.format(this.estimates.get(best).median()) + ")";
-			case NO_SIGNIFICANT_DIFFERENCE -> "no significant difference between " + best + " and "
-					+ String.join(", ", this.tiedWith);
+			case NO_SIGNIFICANT_DIFFERENCE ->
+				"no significant difference between " + best + " and " + String.join(", ", this.tiedWith);
 			case INDICATIVE -> best + " best (" + this.aspect.format(this.estimates.get(best).median())
 					+ "); single trial: indicative only";
 			case EQUAL -> "equal (" + this.aspect.format(this.estimates.get(best).median()) + " in every stack)";

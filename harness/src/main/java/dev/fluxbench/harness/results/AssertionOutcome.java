@@ -1,11 +1,12 @@
 package dev.fluxbench.harness.results;
 
 /**
- * One assertion of a scenario checked against one load of one target in one trial: what a CI
- * gate reports, one test case per assertion, target and load.
+ * One assertion of a scenario checked against one load of one target in one trial: what a
+ * CI gate reports, one test case per assertion, target and load.
  *
  * @param assertion the assertion as the scenario file states it, as {@code p95 < 300 ms}
- * @param label the step label it applies to, or {@link Summary#ALL} for every request together
+ * @param label the step label it applies to, or {@link Summary#ALL} for every request
+ * together
  * @param target the target (or built-in stack) id
  * @param load the load level: users, or requests per second in the open model
  * @param trial the 1-based trial

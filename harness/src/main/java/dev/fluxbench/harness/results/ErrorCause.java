@@ -3,9 +3,9 @@ package dev.fluxbench.harness.results;
 import java.util.Locale;
 
 /**
- * Why a sample failed, as a short stable code: the report groups errors by it, so a refused
- * connection (the server's backlog overflowed) is never mixed up with a 503 (the server chose to
- * shed load) or a timeout (the server fell behind).
+ * Why a sample failed, as a short stable code: the report groups errors by it, so a
+ * refused connection (the server's backlog overflowed) is never mixed up with a 503 (the
+ * server chose to shed load) or a timeout (the server fell behind).
  */
 public final class ErrorCause {
 
@@ -25,9 +25,9 @@ public final class ErrorCause {
 	}
 
 	/**
-	 * Classifies what JMeter reported. Without an HTTP response JMeter puts the exception's class
-	 * in the response code ("Non HTTP response code: java.net.SocketTimeoutException") and its
-	 * message in the response message.
+	 * Classifies what JMeter reported. Without an HTTP response JMeter puts the
+	 * exception's class in the response code ("Non HTTP response code:
+	 * java.net.SocketTimeoutException") and its message in the response message.
 	 * @param responseCode JMeter's response code
 	 * @param responseMessage JMeter's response message
 	 * @param expectedStatus the status the scenario expects
@@ -35,7 +35,8 @@ public final class ErrorCause {
 	public static String classify(String responseCode, String responseMessage, int expectedStatus) {
 		if (responseCode != null && responseCode.matches("\\d{3}")) {
 			int status = Integer.parseInt(responseCode);
-			// The status the journey expects (a 404 may be): then a check of the body failed.
+			// The status the journey expects (a 404 may be): then a check of the body
+			// failed.
 			if (status == expectedStatus) {
 				return ASSERTION_FAILED;
 			}

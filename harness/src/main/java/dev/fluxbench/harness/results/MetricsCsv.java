@@ -16,9 +16,9 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * {@code metrics.csv}: one line per value, a scrape's lines written and flushed together, so that
- * a harness killed with SIGKILL leaves at most a torn last line. The recorder writes it and the
- * report reads it, both through this class.
+ * {@code metrics.csv}: one line per value, a scrape's lines written and flushed together,
+ * so that a harness killed with SIGKILL leaves at most a torn last line. The recorder
+ * writes it and the report reads it, both through this class.
  */
 public final class MetricsCsv implements Closeable {
 
@@ -45,15 +45,22 @@ public final class MetricsCsv implements Closeable {
 
 	/**
 	 * One value of one scrape.
+	 *
 	 * @param at when the scrape was taken
-	 * @param source whose value: {@code app}, {@code generator}, {@code downstream}, {@code ldap}
-	 * @param metric the Prometheus name, or one of ours ({@code rss_bytes}, {@code cpu_time_seconds})
-	 * @param tags the Prometheus labels as written, as {@code area="heap",id="eden"}; may be empty
+	 * @param source whose value: {@code app}, {@code generator}, {@code downstream},
+	 * {@code ldap}
+	 * @param metric the Prometheus name, or one of ours ({@code rss_bytes},
+	 * {@code cpu_time_seconds})
+	 * @param tags the Prometheus labels as written, as {@code area="heap",id="eden"}; may
+	 * be empty
 	 * @param value the value
 	 */
 	public record Line(Instant at, String source, String metric, String tags, double value) {
 
-		/** {@code timestamp,source,metric,"tags",value}: tags hold commas, quoted as one field with inner quotes doubled. */
+		/**
+		 * {@code timestamp,source,metric,"tags",value}: tags hold commas, quoted as one
+		 * field with inner quotes doubled.
+		 */
 		String format() {
 			return this.at + "," + this.source + "," + this.metric + ",\"" + this.tags.replace("\"", "\"\"") + "\","
 					+ String.format(Locale.ROOT, "%s", this.value);
@@ -83,7 +90,10 @@ public final class MetricsCsv implements Closeable {
 
 	}
 
-	/** Writes one scrape's lines and flushes them, so that they are on disk before the next scrape. */
+	/**
+	 * Writes one scrape's lines and flushes them, so that they are on disk before the
+	 * next scrape.
+	 */
 	public synchronized void write(List<Line> lines) {
 		try {
 			for (Line line : lines) {
@@ -108,9 +118,10 @@ public final class MetricsCsv implements Closeable {
 	}
 
 	/**
-	 * Every complete line of a metrics file, in file order; none when the file is missing. A torn
-	 * last line (a killed run) is skipped, like a line that cannot be read: metrics are context for
-	 * the samples, and one lost second must not cost the whole report.
+	 * Every complete line of a metrics file, in file order; none when the file is
+	 * missing. A torn last line (a killed run) is skipped, like a line that cannot be
+	 * read: metrics are context for the samples, and one lost second must not cost the
+	 * whole report.
 	 */
 	public static List<Line> read(Path file) {
 		String content;
@@ -123,7 +134,8 @@ public final class MetricsCsv implements Closeable {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read " + file, ex);
 		}
-		// split keeps what follows the last line break: empty for a complete file, a torn line otherwise.
+		// split keeps what follows the last line break: empty for a complete file, a torn
+		// line otherwise.
 		String[] lines = content.split("\n", -1);
 		List<Line> read = new ArrayList<>(lines.length);
 		for (int i = 1; i < lines.length - 1; i++) {

@@ -25,12 +25,14 @@ import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
 /**
- * The Jackson set-up every JSON result file shares, so that a file is read with the rules it was
- * written with. Records are written in component order and indented for people, {@code "key":
- * value} with arrays of scalars on one line; instants and durations are ISO-8601 text, an empty
- * Optional is null. Reading is lenient because the report must load what a killed run or an older
- * harness left: unknown keys are ignored, missing ones come back empty (each record's constructor
- * fills them in), and an unknown enum value or subtype reads as the default or as nothing.
+ * The Jackson set-up every JSON result file shares, so that a file is read with the rules
+ * it was written with. Records are written in component order and indented for people,
+ * {@code "key":
+ * value} with arrays of scalars on one line; instants and durations are ISO-8601 text, an
+ * empty Optional is null. Reading is lenient because the report must load what a killed
+ * run or an older harness left: unknown keys are ignored, missing ones come back empty
+ * (each record's constructor fills them in), and an unknown enum value or subtype reads
+ * as the default or as nothing.
  */
 public final class ResultJson {
 
@@ -38,8 +40,7 @@ public final class ResultJson {
 		.withObjectFieldValueSpacing(Separators.Spacing.AFTER)
 		.withArrayValueSpacing(Separators.Spacing.AFTER)
 		.withObjectEmptySeparator("")
-		.withArrayEmptySeparator(""))
-		.withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance)
+		.withArrayEmptySeparator("")).withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance)
 		// The same file on every platform: a results directory moves between machines.
 		.withObjectIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"));
 
@@ -69,8 +70,9 @@ public final class ResultJson {
 	}
 
 	/**
-	 * A JSON text someone else wrote, such as an {@code /actuator/info} answer, as a tree to embed
-	 * in a result file; JSON null when the text is empty or not JSON, so that the file stays JSON.
+	 * A JSON text someone else wrote, such as an {@code /actuator/info} answer, as a tree
+	 * to embed in a result file; JSON null when the text is empty or not JSON, so that
+	 * the file stays JSON.
 	 */
 	public static JsonNode tree(String text) {
 		if (text == null || text.isBlank()) {
@@ -87,7 +89,8 @@ public final class ResultJson {
 	/**
 	 * Reads a whole file as one record.
 	 * @param what how the file is named in a message, as {@code run.json}
-	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no object
+	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no
+	 * object
 	 */
 	public static <T> T read(Path file, Class<T> type, String what) {
 		T value;
@@ -96,8 +99,8 @@ public final class ResultJson {
 		}
 		catch (JsonProcessingException ex) {
 			String reason = Objects.requireNonNullElse(ex.getOriginalMessage(), ex.getClass().getSimpleName());
-			throw new IllegalArgumentException("'" + file + "' is not a fluxbench " + what + ": "
-					+ reason.lines().findFirst().orElse(reason));
+			throw new IllegalArgumentException(
+					"'" + file + "' is not a fluxbench " + what + ": " + reason.lines().findFirst().orElse(reason));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read " + file, ex);
@@ -113,7 +116,9 @@ public final class ResultJson {
 		return (text != null) ? text : "";
 	}
 
-	/** What a record holds for a missing list: an empty one; null entries are left out. */
+	/**
+	 * What a record holds for a missing list: an empty one; null entries are left out.
+	 */
 	public static <T> List<T> list(List<T> list) {
 		return (list != null) ? list.stream().filter(Objects::nonNull).toList() : List.of();
 	}
@@ -123,7 +128,9 @@ public final class ResultJson {
 		return (list != null) ? Collections.unmodifiableList(new ArrayList<>(list)) : List.of();
 	}
 
-	/** What a record holds for a missing map: an empty one, in the file's order otherwise. */
+	/**
+	 * What a record holds for a missing map: an empty one, in the file's order otherwise.
+	 */
 	static <K, V> Map<K, V> map(Map<K, V> map) {
 		return (map != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(map)) : Map.of();
 	}

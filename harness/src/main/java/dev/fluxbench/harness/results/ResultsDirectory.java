@@ -8,7 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /**
- * Where each result file goes; docs/results-layout.md describes the same tree for the report.
+ * Where each result file goes; docs/results-layout.md describes the same tree for the
+ * report.
  *
  * <pre>
  * run.json                               the run's setup and state
@@ -69,8 +70,8 @@ public record ResultsDirectory(Path root) {
 	}
 
 	/**
-	 * Replaces a file as a whole, through a rename, so that a kill mid-write leaves the old
-	 * version rather than half of the new one.
+	 * Replaces a file as a whole, through a rename, so that a kill mid-write leaves the
+	 * old version rather than half of the new one.
 	 */
 	public static void writeAtomically(Path file, String content) {
 		try {

@@ -22,19 +22,22 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import dev.fluxbench.contract.fault.FaultPhase;
 
 /**
- * {@code run.json}: what a run was set up to do and how far it got, rewritten whole as it goes
- * (see docs/results-layout.md). The benchmark writes it and the report reads it, both through
- * this record. A file from a killed run or from an older harness reads too: what it lacks comes
- * back empty, and the names runs used before targets existed ({@code stacks}, {@code stackRuns},
- * {@code stack}) are read as today's.
+ * {@code run.json}: what a run was set up to do and how far it got, rewritten whole as it
+ * goes (see docs/results-layout.md). The benchmark writes it and the report reads it,
+ * both through this record. A file from a killed run or from an older harness reads too:
+ * what it lacks comes back empty, and the names runs used before targets existed
+ * ({@code stacks}, {@code stackRuns}, {@code stack}) are read as today's.
  *
- * @param formatVersion {@link #FORMAT_VERSION} when written; 0 in files from before it existed
+ * @param formatVersion {@link #FORMAT_VERSION} when written; 0 in files from before it
+ * existed
  * @param fluxbench the harness version
  * @param commandLine the arguments as given
  * @param status how far the run got
- * @param failure with {@link Status#FAILED}, why, in one line (a stack did not start, say)
+ * @param failure with {@link Status#FAILED}, why, in one line (a stack did not start,
+ * say)
  * @param started when the run started
- * @param ended when it finished, failed or was interrupted; empty while it runs, and after SIGKILL
+ * @param ended when it finished, failed or was interrupted; empty while it runs, and
+ * after SIGKILL
  * @param jdk the harness' JVM
  * @param os the machine's operating system
  * @param cores processors counted before the generator was pinned
@@ -53,11 +56,12 @@ import dev.fluxbench.contract.fault.FaultPhase;
  * @param directory the LDAP directory, when the scenario authenticates
  * @param redis the shared cache, when a distributed-cache variant ran
  * @param targetRuns every start of a target, in the order they ran
- * @param failedAssertions at the end, every assertion that failed, as the console printed it
- * @param faults the downstream's fault schedule, set anew when each measured load started; empty
- * when the downstream stayed healthy
- * @param maxInFlight the launched stacks' limit on requests in flight ({@code --max-in-flight}); empty
- * when they had none, as the seeds ran them
+ * @param failedAssertions at the end, every assertion that failed, as the console printed
+ * it
+ * @param faults the downstream's fault schedule, set anew when each measured load
+ * started; empty when the downstream stayed healthy
+ * @param maxInFlight the launched stacks' limit on requests in flight
+ * ({@code --max-in-flight}); empty when they had none, as the seeds ran them
  */
 public record RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 		Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
@@ -83,10 +87,10 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		appJvmFlags = ResultJson.list(appJvmFlags);
 		libraries = ResultJson.map(libraries);
 		git = (git != null) ? git : new Git(null, null);
-		scenario = (scenario != null) ? scenario
-				: new Scenario(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-						null, null, null, null);
-		// Neither can be 0 in a run: 0 means the key was missing, as in the first harness' files.
+		scenario = (scenario != null) ? scenario : new Scenario(null, null, null, null, null, null, null, null, null,
+				null, null, null, null, null, null, null, null, null, null);
+		// Neither can be 0 in a run: 0 means the key was missing, as in the first
+		// harness' files.
 		scale = (scale > 0) ? scale : 1;
 		trials = (trials > 0) ? trials : 1;
 		warmup = ResultJson.optional(warmup);
@@ -130,7 +134,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/**
 	 * Reads a run.json, leniently (see the type's description).
-	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no object
+	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no
+	 * object
 	 */
 	public static RunJson read(Path file) {
 		return ResultJson.read(file, RunJson.class, "run.json");
@@ -143,29 +148,30 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/** The same run with the services the launched stacks lean on. */
 	public RunJson withServices(Optional<Downstream> downstream, Optional<Directory> directory, Optional<Redis> redis) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure, this.started,
-				this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
-				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				downstream, directory, redis, this.targetRuns, this.failedAssertions, this.faults, this.maxInFlight);
+		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
+				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
+				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
+				this.targetDescriptions, this.database, downstream, directory, redis, this.targetRuns,
+				this.failedAssertions, this.faults, this.maxInFlight);
 	}
 
 	/** The same run as it stands now: what changes while it runs. */
 	public RunJson withProgress(Status status, Optional<String> failure, Optional<Instant> ended,
 			List<TargetRun> targetRuns, List<String> failedAssertions) {
 		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, status, failure, this.started, ended,
-				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git, this.scenario,
-				this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
+				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
+				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions,
+				this.database, this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
 				this.maxInFlight);
 	}
 
 	/** The same run, with the downstream's fault schedule. */
 	public RunJson withFaults(Optional<Faults> faults) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure, this.started,
-				this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
-				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions, this.database,
-				this.downstream, this.directory, this.redis, this.targetRuns, this.failedAssertions, faults,
-				this.maxInFlight);
+		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
+				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
+				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
+				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
+				this.failedAssertions, faults, this.maxInFlight);
 	}
 
 	/** How far a run got. */
@@ -175,7 +181,10 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 		FINISHED,
 
-		/** Something went wrong, as a stack that did not start: {@link RunJson#failure()} says what. */
+		/**
+		 * Something went wrong, as a stack that did not start: {@link RunJson#failure()}
+		 * says what.
+		 */
 		FAILED,
 
 		/** Ctrl-C or SIGTERM. A run killed with SIGKILL stays {@link #RUNNING}. */
@@ -218,7 +227,9 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/**
 	 * Which CPUs did what, as taskset CPU lists.
-	 * @param pinned whether the app and the generator had CPUs of their own; when not, the rest is empty
+	 *
+	 * @param pinned whether the app and the generator had CPUs of their own; when not,
+	 * the rest is empty
 	 * @param app the app's CPUs
 	 * @param generatorAndDownstream the harness' and the downstream's CPUs
 	 * @param database where the database ran
@@ -237,6 +248,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/**
 	 * The project's commit.
+	 *
 	 * @param commit the full hash, "unknown" outside a repository
 	 * @param dirty whether tracked files had changes; empty when git could not tell
 	 */
@@ -250,22 +262,25 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 	}
 
 	/**
-	 * The scenario as it ran. Requests are recorded as their templates with header names only: a
-	 * credential never reaches a result file.
+	 * The scenario as it ran. Requests are recorded as their templates with header names
+	 * only: a credential never reaches a result file.
 	 *
 	 * @param name the scenario's name
 	 * @param description its one line
 	 * @param source where it was read from
 	 * @param seeds the seed documents it reproduces
-	 * @param model closed or open, in words: "closed (loads are users)", "open (loads are target requests/s)"
+	 * @param model closed or open, in words: "closed (loads are users)", "open (loads are
+	 * target requests/s)"
 	 * @param loads the load levels
 	 * @param rampUp the first level's ramp-up
 	 * @param termination the first level's end, in words
 	 * @param levels every load level
-	 * @param thinkTime the pause before each request, {@code MIN..MAX} as ISO-8601 durations
+	 * @param thinkTime the pause before each request, {@code MIN..MAX} as ISO-8601
+	 * durations
 	 * @param requests every request of the journey, once each
 	 * @param journey what each user does per iteration
-	 * @param round the requests of one iteration and the least time it takes; empty in older files
+	 * @param round the requests of one iteration and the least time it takes; empty in
+	 * older files
 	 * @param feeders the feeder files, by name
 	 * @param variables the variables' names (their values may be credentials)
 	 * @param assertions what had to hold, as the scenario file states it
@@ -303,7 +318,9 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	}
 
-	/** One load level: users or target requests/s, its ramp-up and how it ends, in words. */
+	/**
+	 * One load level: users or target requests/s, its ramp-up and how it ends, in words.
+	 */
 	public record Level(int load, Duration rampUp, String termination) {
 
 		public Level {
@@ -315,11 +332,13 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/**
 	 * A request of the journey, as a template.
+	 *
 	 * @param label its name in every result file
 	 * @param method the HTTP method; empty in files that recorded requests as text
 	 * @param path the path, with its variables unresolved
 	 * @param expectedStatus the status that counts as success
-	 * @param floor the least time an answer can take: the downstream delay of a passthrough
+	 * @param floor the least time an answer can take: the downstream delay of a
+	 * passthrough
 	 * @param headers the headers' names, never their values
 	 * @param checks how many checks the answer must pass besides the status
 	 * @param extractions the variables taken from the answer
@@ -340,7 +359,10 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 			bodyPattern = ResultJson.optional(bodyPattern);
 		}
 
-		/** Before requests were objects, run.json held each as {@code "label: METHOD path -> status"}. */
+		/**
+		 * Before requests were objects, run.json held each as
+		 * {@code "label: METHOD path -> status"}.
+		 */
 		@JsonCreator
 		static Request described(String text) {
 			return new Request(text, "", "", 0, Duration.ZERO, List.of(), 0, List.of(), Optional.empty(), false);
@@ -385,9 +407,11 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/**
 	 * One iteration of the journey, repeats and pauses counted.
+	 *
 	 * @param requests how many requests it sends
 	 * @param floor the least time it takes: the requests' floors and the mean pauses
-	 * @param hasFloor whether some request has a floor, without which Little's law says nothing
+	 * @param hasFloor whether some request has a floor, without which Little's law says
+	 * nothing
 	 */
 	public record Round(int requests, Duration floor, boolean hasFloor) {
 
@@ -411,12 +435,13 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 		/**
 		 * A built-in stack that fluxbench started.
+		 *
 		 * @param jar the jar, relative to the project
 		 * @param profiles the Spring profiles it ran with
 		 * @param cache its cache mode
 		 */
-		record Launched(String id, String jar, List<String> profiles, String cache, String description)
-				implements TargetDescription {
+		record Launched(String id, String jar, List<String> profiles, String cache,
+				String description) implements TargetDescription {
 
 			public Launched {
 				id = ResultJson.text(id);
@@ -430,6 +455,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 		/**
 		 * A running service that fluxbench was given.
+		 *
 		 * @param baseUri where requests went
 		 * @param metrics where its metrics came from, "none" when nowhere
 		 */
@@ -474,6 +500,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/**
 	 * One start of one target in one trial, with the loads it got through.
+	 *
 	 * @param trial the 1-based trial
 	 * @param target the target's id
 	 * @param pid a launched stack's process
@@ -539,13 +566,16 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/**
 	 * A load level as it ran.
+	 *
 	 * @param load users, or target requests/s in the open model
 	 * @param started when it began
-	 * @param finished when it ended; a load without it did not finish, and enters no verdict
+	 * @param finished when it ended; a load without it did not finish, and enters no
+	 * verdict
 	 * @param samples how many samples it recorded
 	 * @param errors how many of them failed
 	 * @param verdict "ok", or the assertions that failed
-	 * @param journeys how the users' journeys ended; empty in files of harnesses that did not count them
+	 * @param journeys how the users' journeys ended; empty in files of harnesses that did
+	 * not count them
 	 */
 	public record LoadRun(int load, Optional<Instant> started, Optional<Instant> finished, long samples, long errors,
 			String verdict, Optional<Journeys> journeys) {
@@ -560,11 +590,13 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 	}
 
 	/**
-	 * The fault profile the downstream ran through during every measured load: set when the load
-	 * started, cleared when it ended (docs/faults.md). Each load's {@code faults.json} says when.
+	 * The fault profile the downstream ran through during every measured load: set when
+	 * the load started, cleared when it ended (docs/faults.md). Each load's
+	 * {@code faults.json} says when.
+	 *
 	 * @param phases the phases, in order, as the run used them (scaled with the rest)
-	 * @param downstream where the schedule was set, for a downstream of the user's; empty for the one
-	 * fluxbench started
+	 * @param downstream where the schedule was set, for a downstream of the user's; empty
+	 * for the one fluxbench started
 	 */
 	public record Faults(List<FaultPhase> phases, Optional<URI> downstream) {
 

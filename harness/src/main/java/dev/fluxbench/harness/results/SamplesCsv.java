@@ -16,9 +16,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code samples.csv}: one line per sample, written as samples arrive and flushed at least every
- * {@link #FLUSH_INTERVAL}, so that a harness killed with SIGKILL leaves every finished load
- * complete and at most a torn last line in the running one.
+ * {@code samples.csv}: one line per sample, written as samples arrive and flushed at
+ * least every {@link #FLUSH_INTERVAL}, so that a harness killed with SIGKILL leaves every
+ * finished load complete and at most a torn last line in the running one.
  */
 public final class SamplesCsv implements Closeable {
 
@@ -40,7 +40,8 @@ public final class SamplesCsv implements Closeable {
 		this.writer.write(HEADER);
 		this.writer.newLine();
 		this.writer.flush();
-		this.flusher = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("samples-flush").factory());
+		this.flusher = Executors
+			.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("samples-flush").factory());
 		this.flusher.scheduleAtFixedRate(this::flushQuietly, FLUSH_INTERVAL.toMillis(), FLUSH_INTERVAL.toMillis(),
 				TimeUnit.MILLISECONDS);
 	}
@@ -61,7 +62,8 @@ public final class SamplesCsv implements Closeable {
 			this.writer.newLine();
 		}
 		catch (IOException ex) {
-			// A full disk must not stop the load mid-flight; the failure surfaces at close.
+			// A full disk must not stop the load mid-flight; the failure surfaces at
+			// close.
 			this.failure = ex;
 		}
 	}
@@ -97,14 +99,17 @@ public final class SamplesCsv implements Closeable {
 				+ clean(sample.status()) + "," + sample.success() + "," + clean(sample.errorCause());
 	}
 
-	/** Labels and causes are ours and never hold commas; this keeps a surprise from shifting columns. */
+	/**
+	 * Labels and causes are ours and never hold commas; this keeps a surprise from
+	 * shifting columns.
+	 */
 	private static String clean(String field) {
 		return field.replaceAll("[,\\r\\n\"]", "_");
 	}
 
 	/**
-	 * Every sample of a file. A last line without its line break was torn by a kill and is skipped;
-	 * a malformed line anywhere else means the file is not ours, and fails.
+	 * Every sample of a file. A last line without its line break was torn by a kill and
+	 * is skipped; a malformed line anywhere else means the file is not ours, and fails.
 	 */
 	public static List<Sample> read(Path file) {
 		String content;
@@ -118,7 +123,8 @@ public final class SamplesCsv implements Closeable {
 		if (lines.length == 0 || !lines[0].equals(HEADER)) {
 			throw new IllegalArgumentException(file + " is not a fluxbench samples file: its header is not " + HEADER);
 		}
-		// split keeps what follows the last line break: empty for a complete file, a torn line otherwise.
+		// split keeps what follows the last line break: empty for a complete file, a torn
+		// line otherwise.
 		int complete = lines.length - 1;
 		List<Sample> samples = new ArrayList<>(complete);
 		for (int i = 1; i < complete; i++) {
@@ -132,7 +138,8 @@ public final class SamplesCsv implements Closeable {
 	private static Sample parse(String line, Path file, int lineNumber) {
 		String[] fields = line.split(",", -1);
 		if (fields.length != FIELDS) {
-			throw new IllegalArgumentException(file + ":" + lineNumber + " has " + fields.length + " fields, not " + FIELDS);
+			throw new IllegalArgumentException(
+					file + ":" + lineNumber + " has " + fields.length + " fields, not " + FIELDS);
 		}
 		try {
 			return new Sample(Instant.parse(fields[0]), fields[1], Duration.ofMillis(Long.parseLong(fields[2])),

@@ -13,9 +13,10 @@ import java.util.stream.Collectors;
 import org.HdrHistogram.Histogram;
 
 /**
- * The figures of one label (or {@link #ALL} labels) at one load of one stack in one trial: a line
- * of {@code summary.csv}. Percentiles are computed from every sample with an HdrHistogram that is
- * exact at millisecond resolution, not estimated as JMeter's own listeners do.
+ * The figures of one label (or {@link #ALL} labels) at one load of one stack in one
+ * trial: a line of {@code summary.csv}. Percentiles are computed from every sample with
+ * an HdrHistogram that is exact at millisecond resolution, not estimated as JMeter's own
+ * listeners do.
  *
  * @param key which measurement
  * @param label a request label, or {@link #ALL}
@@ -35,14 +36,14 @@ import org.HdrHistogram.Histogram;
  * @param span from the first start to the last end
  */
 public record Summary(LoadKey key, String label, long samples, long errors, SortedMap<String, Long> errorsByCause,
-		Duration min, Duration mean, Duration stdDev, Duration max, Duration p50, Duration p90, Duration p95, Duration p99, Duration p999,
-		double throughput, Duration span) {
+		Duration min, Duration mean, Duration stdDev, Duration max, Duration p50, Duration p90, Duration p95,
+		Duration p99, Duration p999, double throughput, Duration span) {
 
 	public static final String ALL = "*";
 
 	/**
-	 * Significant digits such that every value below about 2 minutes is its own bucket: exact
-	 * percentiles for the millisecond values JMeter measures.
+	 * Significant digits such that every value below about 2 minutes is its own bucket:
+	 * exact percentiles for the millisecond values JMeter measures.
 	 */
 	private static final int SIGNIFICANT_DIGITS = 5;
 
@@ -50,7 +51,10 @@ public record Summary(LoadKey key, String label, long samples, long errors, Sort
 		errorsByCause = new TreeMap<>(errorsByCause);
 	}
 
-	/** One summary over all labels, then one per label in first-seen order; none for no samples. */
+	/**
+	 * One summary over all labels, then one per label in first-seen order; none for no
+	 * samples.
+	 */
 	public static List<Summary> of(LoadKey key, List<Sample> samples) {
 		if (samples.isEmpty()) {
 			return List.of();
@@ -90,8 +94,8 @@ public record Summary(LoadKey key, String label, long samples, long errors, Sort
 		double seconds = Math.max(span.toNanos(), 1_000_000) / 1e9;
 		return new Summary(key, label, samples.size(), errors, causes, millis(histogram.getMinValue()),
 				nanos(histogram.getMean()), nanos(histogram.getStdDeviation()), millis(histogram.getMaxValue()),
-				percentile(histogram, 50), percentile(histogram, 90), percentile(histogram, 95), percentile(histogram, 99),
-				percentile(histogram, 99.9), samples.size() / seconds, span);
+				percentile(histogram, 50), percentile(histogram, 90), percentile(histogram, 95),
+				percentile(histogram, 99), percentile(histogram, 99.9), samples.size() / seconds, span);
 	}
 
 	private static Duration percentile(Histogram histogram, double percentile) {

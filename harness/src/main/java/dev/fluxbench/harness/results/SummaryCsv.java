@@ -13,8 +13,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * {@code summary.csv}: appended once per finished load, so it always describes exactly the loads
- * whose samples are complete.
+ * {@code summary.csv}: appended once per finished load, so it always describes exactly
+ * the loads whose samples are complete.
  */
 public final class SummaryCsv {
 
@@ -27,7 +27,8 @@ public final class SummaryCsv {
 	/**
 	 * Appends the summaries of one load.
 	 * @param targetRps the open model's target rate, to set beside the achieved one
-	 * @param verdict "ok", or the assertions that failed; written on the {@link Summary#ALL} line
+	 * @param verdict "ok", or the assertions that failed; written on the
+	 * {@link Summary#ALL} line
 	 */
 	public static synchronized void append(Path file, List<Summary> summaries, Optional<Double> targetRps,
 			String verdict) {
@@ -41,11 +42,10 @@ public final class SummaryCsv {
 				.collect(Collectors.joining(";"));
 			lines.append(String.join(",", key.scenario(), Integer.toString(key.load()), key.stack(),
 					Integer.toString(key.trial()), summary.label(), Long.toString(summary.samples()),
-					Long.toString(summary.errors()), causes, ms(summary.min()), ms(summary.mean()), ms(summary.stdDev()),
-					ms(summary.max()),
-					ms(summary.p50()), ms(summary.p90()), ms(summary.p95()), ms(summary.p99()), ms(summary.p999()),
-					decimal(summary.throughput()), targetRps.map(SummaryCsv::decimal).orElse(""),
-					decimal(summary.span().toMillis() / 1000.0),
+					Long.toString(summary.errors()), causes, ms(summary.min()), ms(summary.mean()),
+					ms(summary.stdDev()), ms(summary.max()), ms(summary.p50()), ms(summary.p90()), ms(summary.p95()),
+					ms(summary.p99()), ms(summary.p999()), decimal(summary.throughput()),
+					targetRps.map(SummaryCsv::decimal).orElse(""), decimal(summary.span().toMillis() / 1000.0),
 					summary.label().equals(Summary.ALL) ? verdict.replace(',', ';') : ""))
 				.append('\n');
 		}

@@ -9,13 +9,15 @@ import dev.fluxbench.contract.fault.FaultPhase;
 
 /**
  * {@code summary.json}: the report's figures and verdicts for tools, in milliseconds and
- * requests/s, rounded to three decimals. The report writes it; tools, and the tests, read it back
- * through this record. A figure that could not be computed (no metrics, say) is null: JSON has no
- * NaN.
+ * requests/s, rounded to three decimals. The report writes it; tools, and the tests, read
+ * it back through this record. A figure that could not be computed (no metrics, say) is
+ * null: JSON has no NaN.
  *
- * @param formatVersion {@link #FORMAT_VERSION} when written; 0 in files from before it existed
+ * @param formatVersion {@link #FORMAT_VERSION} when written; 0 in files from before it
+ * existed
  * @param scenario the scenario's name
- * @param status run.json's status: {@code finished}, {@code failed}, {@code interrupted}, {@code running} (killed)
+ * @param status run.json's status: {@code finished}, {@code failed}, {@code interrupted},
+ * {@code running} (killed)
  * @param complete whether every load of every target ran to its end
  * @param loadUnit {@code users}, or {@code requests/s} in the open model
  * @param stacks the targets measured, in run order
@@ -25,8 +27,8 @@ import dev.fluxbench.contract.fault.FaultPhase;
  * @param verdicts one per load, label and aspect
  * @param decision the report's first section, a line per load and label
  * @param summary the report's plain-language summary, a paragraph per entry
- * @param faults the downstream's fault profile and what the circuit breakers did under it; empty
- * when the run had neither
+ * @param faults the downstream's fault profile and what the circuit breakers did under
+ * it; empty when the run had neither
  */
 public record SummaryJson(int formatVersion, String scenario, String status, boolean complete, String loadUnit,
 		List<String> stacks, int trials, double scale, List<Load> loads, List<Verdict> verdicts, List<String> decision,
@@ -57,7 +59,8 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * Reads a summary.json, leniently as run.json is read.
-	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no object
+	 * @throws IllegalArgumentException in one line, when the file is not JSON or holds no
+	 * object
 	 */
 	public static SummaryJson read(Path file) {
 		return ResultJson.read(file, SummaryJson.class, "summary.json");
@@ -70,11 +73,16 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * One load of one target in one trial.
-	 * @param finished whether run.json says it ran to its end; an unfinished one enters no verdict
-	 * @param summaries the figures over all labels ({@code *}) first, then per label when there are several
+	 *
+	 * @param finished whether run.json says it ran to its end; an unfinished one enters
+	 * no verdict
+	 * @param summaries the figures over all labels ({@code *}) first, then per label when
+	 * there are several
 	 * @param efficiency what the answers cost
-	 * @param journeys how the users' journeys ended (run.json's count); empty when it has none
-	 * @param passwordChecks what checking passwords cost the app; empty when it exposes no such metric
+	 * @param journeys how the users' journeys ended (run.json's count); empty when it has
+	 * none
+	 * @param passwordChecks what checking passwords cost the app; empty when it exposes
+	 * no such metric
 	 */
 	public record Load(int load, String stack, int trial, boolean finished, List<Figures> summaries,
 			Efficiency efficiency, Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks) {
@@ -92,12 +100,17 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * What checking passwords cost the app during one load.
+	 *
 	 * @param checks password checks made
-	 * @param cpuSeconds the time they took: thread CPU, plus wall time where the JDK measured no CPU
+	 * @param cpuSeconds the time they took: thread CPU, plus wall time where the JDK
+	 * measured no CPU
 	 * @param wallSeconds of {@code cpuSeconds}, the wall time
-	 * @param upperBound whether some of it is wall time, which makes every figure here an upper bound
-	 * @param cpuSecondsPerJourney per journey started; null when the journeys were not counted
-	 * @param shareOfAppCpu as a fraction of the app's CPU over the load; null when that is unknown
+	 * @param upperBound whether some of it is wall time, which makes every figure here an
+	 * upper bound
+	 * @param cpuSecondsPerJourney per journey started; null when the journeys were not
+	 * counted
+	 * @param shareOfAppCpu as a fraction of the app's CPU over the load; null when that
+	 * is unknown
 	 */
 	public record PasswordChecks(double checks, double cpuSeconds, double wallSeconds, boolean upperBound,
 			Optional<Double> cpuSecondsPerJourney, Optional<Double> shareOfAppCpu) {
@@ -123,9 +136,12 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * What the answers of one load cost; empty where the target had no metrics.
+	 *
 	 * @param appCpuSecondsPer1000 the app's CPU-seconds per 1000 requests
-	 * @param generatorCpuSecondsPer1000 the load generator's CPU-seconds per 1000 requests
-	 * @param plateauThroughputRps requests/s once every user had started and none had finished
+	 * @param generatorCpuSecondsPer1000 the load generator's CPU-seconds per 1000
+	 * requests
+	 * @param plateauThroughputRps requests/s once every user had started and none had
+	 * finished
 	 * @param littlesLawLimitRps the most requests/s the clients could ask for
 	 * @param ofLittlesLawLimit the plateau throughput as a share of that limit
 	 */
@@ -151,10 +167,13 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * Which target did better on one aspect at one load.
-	 * @param label the step label, or {@code *} for what belongs to the whole load (CPU, heap)
+	 *
+	 * @param label the step label, or {@code *} for what belongs to the whole load (CPU,
+	 * heap)
 	 * @param aspect what was compared, as {@code p99}
 	 * @param unit the unit of the figures
-	 * @param outcome {@code better}, {@code no_significant_difference}, {@code indicative}, {@code equal} or {@code no_data}
+	 * @param outcome {@code better}, {@code no_significant_difference},
+	 * {@code indicative}, {@code equal} or {@code no_data}
 	 * @param best the target with the best median
 	 * @param tiedWith the targets whose intervals overlap the best one's
 	 * @param estimates each target's figures, in run order
@@ -178,6 +197,7 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * A target's figure over its finished trials.
+	 *
 	 * @param values one per trial, null where a trial had no figure
 	 * @param median their median
 	 * @param ci95 the bootstrap 95% confidence interval of the median, low then high
@@ -194,9 +214,10 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * Faults and circuit breakers (docs/faults.md).
+	 *
 	 * @param phases the downstream's fault profile, in order
-	 * @param findings what a reader must not miss: a breaker that never opened in a failing phase,
-	 * or never closed after the last, one sentence each
+	 * @param findings what a reader must not miss: a breaker that never opened in a
+	 * failing phase, or never closed after the last, one sentence each
 	 * @param breakers what each breaker did, per load, target and trial
 	 */
 	public record Faults(List<FaultPhase> phases, List<String> findings, List<BreakerLoad> breakers) {
@@ -211,9 +232,10 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * One circuit breaker under one load's faults.
+	 *
 	 * @param phases each failing phase of the schedule, in order
-	 * @param recovery after the last failing phase the load reached; empty when the breaker never
-	 * opened, or no failing phase was reached
+	 * @param recovery after the last failing phase the load reached; empty when the
+	 * breaker never opened, or no failing phase was reached
 	 */
 	public record BreakerLoad(int load, String stack, int trial, String breaker, List<BreakerPhase> phases,
 			Optional<BreakerRecovery> recovery) {
@@ -229,11 +251,12 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * What a breaker did in one failing phase.
+	 *
 	 * @param phase the phase's number, from 1
 	 * @param fromSeconds when it began, from the moment the schedule started
 	 * @param toSeconds when it ended
-	 * @param outcome {@code opened}, {@code already_open}, {@code never_opened}, {@code not_observed} or
-	 * {@code not_reached}
+	 * @param outcome {@code opened}, {@code already_open}, {@code never_opened},
+	 * {@code not_observed} or {@code not_reached}
 	 * @param afterSeconds with {@code opened}, how long after the phase began
 	 * @param sentence the finding in words, as the report prints it
 	 */
@@ -250,10 +273,11 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 
 	/**
 	 * What a breaker did after the last failing phase.
+	 *
 	 * @param afterPhase that phase's number
 	 * @param outcome {@code closed}, {@code never_closed} or {@code not_observed}
-	 * @param afterSeconds with {@code closed}, when it closed for good from the end of that phase
-	 * (negative: before); with {@code never_closed}, how long the load went on
+	 * @param afterSeconds with {@code closed}, when it closed for good from the end of
+	 * that phase (negative: before); with {@code never_closed}, how long the load went on
 	 * @param sentence the finding in words
 	 */
 	public record BreakerRecovery(int afterPhase, String outcome, Optional<Double> afterSeconds, String sentence) {

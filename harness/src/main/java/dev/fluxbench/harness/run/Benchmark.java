@@ -39,10 +39,10 @@ import dev.fluxbench.harness.target.Target;
 import dev.fluxbench.launcher.RunningService;
 
 /**
- * One {@code fluxbench run}: every trial of every target in rotating order, each load's samples,
- * metrics and summary written as soon as they exist. It flows one way: the scenario goes in,
- * files come out, and nothing reads them back but the summary step. What run.json holds is
- * {@link RunJson}'s business; this class only keeps it up to date.
+ * One {@code fluxbench run}: every trial of every target in rotating order, each load's
+ * samples, metrics and summary written as soon as they exist. It flows one way: the
+ * scenario goes in, files come out, and nothing reads them back but the summary step.
+ * What run.json holds is {@link RunJson}'s business; this class only keeps it up to date.
  */
 public final class Benchmark {
 
@@ -56,7 +56,8 @@ public final class Benchmark {
 
 	private final List<AssertionOutcome> outcomes = new ArrayList<>();
 
-	// What run.json says, guarded by this object's lock: the shutdown hook writes it from its own thread.
+	// What run.json says, guarded by this object's lock: the shutdown hook writes it from
+	// its own thread.
 
 	/** The setup, then the services the stacks lean on once they are started. */
 	private RunJson run;
@@ -69,10 +70,16 @@ public final class Benchmark {
 
 	private List<String> failedAssertions = List.of();
 
-	/** Finished or failed: run.json has its final status and the shutdown hook must leave it. */
+	/**
+	 * Finished or failed: run.json has its final status and the shutdown hook must leave
+	 * it.
+	 */
 	private volatile boolean over;
 
-	/** Set by the shutdown hook: from then on, whatever the main thread still writes is an interrupted run. */
+	/**
+	 * Set by the shutdown hook: from then on, whatever the main thread still writes is an
+	 * interrupted run.
+	 */
 	private volatile boolean interrupted;
 
 	public Benchmark(RunPlan plan, PrintWriter out) {
@@ -100,9 +107,8 @@ public final class Benchmark {
 			.filter(Target.Launched.class::isInstance)
 			.map((target) -> ((Target.Launched) target).stack())
 			.toList();
-		try (Services services = stacks.isEmpty() ? Services.none()
-				: Services.start(launcher, this.plan.scenario(), stacks, this.plan.downstreamPort(), this.results,
-						this.console.writer())) {
+		try (Services services = stacks.isEmpty() ? Services.none() : Services.start(launcher, this.plan.scenario(),
+				stacks, this.plan.downstreamPort(), this.results, this.console.writer())) {
 			synchronized (this) {
 				this.run = services.describe(this.run);
 			}
@@ -114,8 +120,10 @@ public final class Benchmark {
 			}
 		}
 		catch (RuntimeException ex) {
-			// A stack that would not start, say: what was measured so far stays, marked as such.
-			// Ctrl-C stops the stacks under a running load too, which then fails: that is no failure.
+			// A stack that would not start, say: what was measured so far stays, marked
+			// as such.
+			// Ctrl-C stops the stacks under a running load too, which then fails: that is
+			// no failure.
 			synchronized (this) {
 				this.failure = Optional.of(String.valueOf(ex.getMessage()).lines().findFirst().orElse(""));
 			}
@@ -132,7 +140,8 @@ public final class Benchmark {
 			Runtime.getRuntime().removeShutdownHook(marker);
 		}
 		catch (IllegalStateException ex) {
-			// Already shutting down: the hook sees the run is over and leaves run.json alone.
+			// Already shutting down: the hook sees the run is over and leaves run.json
+			// alone.
 		}
 		return List.copyOf(this.outcomes);
 	}
@@ -146,7 +155,10 @@ public final class Benchmark {
 			.toList();
 	}
 
-	/** A target as a trial sees it: where to send requests, and what to watch while they run. */
+	/**
+	 * A target as a trial sees it: where to send requests, and what to watch while they
+	 * run.
+	 */
 	private record Running(URI baseUri, OptionalLong pid, Optional<MetricsSource> metrics,
 			Optional<RunningService> process) implements AutoCloseable {
 
@@ -182,8 +194,8 @@ public final class Benchmark {
 
 	/**
 	 * The scenario's fault schedule on the downstream the targets call: the user's
-	 * {@code --downstream}, which the command line checked before anything started, or the one
-	 * fluxbench launched, checked here before any target starts.
+	 * {@code --downstream}, which the command line checked before anything started, or
+	 * the one fluxbench launched, checked here before any target starts.
 	 */
 	private Optional<DownstreamFaults> faults(Services services) {
 		Scenario scenario = this.plan.scenario();
@@ -238,8 +250,10 @@ public final class Benchmark {
 				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key), app.metrics(), app.pid(),
 						services.pids());
 				StatusLine status = this.console.status(prefix, scenario.estimatedLength(level), progress)) {
-			// Set after the warm-up and as the load starts, so that every load meets its phases at
-			// the same moments of its own; the metrics recorder is already scraping the breaker.
+			// Set after the warm-up and as the load starts, so that every load meets its
+			// phases at
+			// the same moments of its own; the metrics recorder is already scraping the
+			// breaker.
 			Optional<FaultsJson> schedule = faults.map((downstream) -> startFaults(downstream, key));
 			try {
 				journeys = this.load.run(level, app.baseUri(), samples::write, progress);
@@ -249,7 +263,8 @@ public final class Benchmark {
 			}
 		}
 		if (shuttingDown()) {
-			// The targets were stopped under this load: its figures would describe the shutdown.
+			// The targets were stopped under this load: its figures would describe the
+			// shutdown.
 			throw new IllegalStateException("interrupted during load " + key.load());
 		}
 		List<Summary> summaries = Summary.of(key, SamplesCsv.read(this.results.samplesCsv(key)));
@@ -271,8 +286,8 @@ public final class Benchmark {
 	}
 
 	/*
-	 * Quietly when the downstream is gone (Ctrl-C stops it with the targets): faults.json then has
-	 * no time of clearing, and the next load sets its own schedule anyway.
+	 * Quietly when the downstream is gone (Ctrl-C stops it with the targets): faults.json
+	 * then has no time of clearing, and the next load sets its own schedule anyway.
 	 */
 	private void clearFaults(DownstreamFaults faults, FaultsJson set, LoadKey key) {
 		try {
@@ -288,11 +303,13 @@ public final class Benchmark {
 	private List<String> check(Scenario scenario, LoadKey key, List<Summary> summaries) {
 		List<String> violations = new ArrayList<>();
 		for (Assertion assertion : scenario.assertions()) {
-			// With one request in the journey, summary.csv keeps only the line over all labels: the same figures.
+			// With one request in the journey, summary.csv keeps only the line over all
+			// labels: the same figures.
 			String label = (scenario.requests().size() == 1) ? Summary.ALL : assertion.summaryLabel();
 			Optional<Summary> summary = Summary.forLabel(summaries, label);
 			Optional<String> violation = summary.map(assertion::check).orElse(Optional.of("no samples"));
-			violation.ifPresent((text) -> violations.add(text + assertion.label().map((l) -> " [" + l + "]").orElse("")));
+			violation
+				.ifPresent((text) -> violations.add(text + assertion.label().map((l) -> " [" + l + "]").orElse("")));
 			this.outcomes.add(new AssertionOutcome(assertion.toString(), assertion.summaryLabel(), key.stack(),
 					key.load(), key.trial(), violation.isEmpty(),
 					violation.orElseGet(() -> summary.map(assertion::measured).orElse(""))));
@@ -302,8 +319,10 @@ public final class Benchmark {
 
 	static String fetch(URI uri) {
 		try (HttpClient client = HttpClient.newHttpClient()) {
-			return client.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
-					BodyHandlers.ofString()).body();
+			return client
+				.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
+						BodyHandlers.ofString())
+				.body();
 		}
 		catch (IOException ex) {
 			return "";

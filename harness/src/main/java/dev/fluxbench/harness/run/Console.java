@@ -9,9 +9,9 @@ import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.target.Target;
 
 /**
- * What a run prints as it goes: a line when a target starts, after its warm-up and after each
- * load, and a {@link StatusLine} while load runs. Kept apart from the benchmark so that its
- * wording is found in one place.
+ * What a run prints as it goes: a line when a target starts, after its warm-up and after
+ * each load, and a {@link StatusLine} while load runs. Kept apart from the benchmark so
+ * that its wording is found in one place.
  */
 final class Console {
 
@@ -25,7 +25,10 @@ final class Console {
 		return this.out;
 	}
 
-	/** {@code [quick] mvc trial 1/3: starting}, or the address a given service is driven at. */
+	/**
+	 * {@code [quick] mvc trial 1/3: starting}, or the address a given service is driven
+	 * at.
+	 */
 	void starting(String name, int trials, Target target) {
 		this.out.printf("%s/%d: %s%n", name, trials,
 				(target instanceof Target.Given given) ? "driving " + given.baseUri() : "starting");
@@ -49,8 +52,8 @@ final class Console {
 	}
 
 	/**
-	 * Only when users left the load early: the figures just printed were then measured over fewer
-	 * users than the level has.
+	 * Only when users left the load early: the figures just printed were then measured
+	 * over fewer users than the level has.
 	 */
 	void journeys(String prefix, Journeys journeys, boolean held) {
 		long lost = journeys.lost(held);

@@ -22,14 +22,17 @@ import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.results.ResultJson;
 
 /**
- * The scenario's fault schedule on a downstream (docs/faults.md): set when a measured load
- * starts, so that every load of every target meets the same phases at the same moments of its
- * own, and cleared when the load ends, so that warm-ups and the next target's start meet a healthy
- * downstream.
+ * The scenario's fault schedule on a downstream (docs/faults.md): set when a measured
+ * load starts, so that every load of every target meets the same phases at the same
+ * moments of its own, and cleared when the load ends, so that warm-ups and the next
+ * target's start meet a healthy downstream.
  */
 public final class DownstreamFaults {
 
-	/** How long the downstream may take to take or drop a schedule: it answers at once, or it is in trouble. */
+	/**
+	 * How long the downstream may take to take or drop a schedule: it answers at once, or
+	 * it is in trouble.
+	 */
 	static final Duration TIMEOUT = Duration.ofSeconds(10);
 
 	private final URI downstream;
@@ -54,8 +57,9 @@ public final class DownstreamFaults {
 	}
 
 	/**
-	 * Sets the schedule and clears it at once, before anything is measured: a downstream that is
-	 * not there or does not take these phases stops the run now rather than at its first load.
+	 * Sets the schedule and clears it at once, before anything is measured: a downstream
+	 * that is not there or does not take these phases stops the run now rather than at
+	 * its first load.
 	 * @throws Refused when the downstream refuses the phases
 	 * @throws EnvironmentException when it cannot be reached or fails
 	 */
@@ -117,8 +121,8 @@ public final class DownstreamFaults {
 	/** A problem's detail and each field it names, on one line. */
 	private static String problem(JsonNode problem) {
 		List<String> fields = new ArrayList<>();
-		problem.path("errors").forEach((error) -> fields.add(error.path("field").asText() + " "
-				+ error.path("reason").asText()));
+		problem.path("errors")
+			.forEach((error) -> fields.add(error.path("field").asText() + " " + error.path("reason").asText()));
 		String detail = problem.path("detail").asText("HTTP 400");
 		return fields.isEmpty() ? detail : detail + " " + String.join("; ", fields);
 	}

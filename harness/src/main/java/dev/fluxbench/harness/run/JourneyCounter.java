@@ -18,18 +18,19 @@ import us.abstracta.jmeter.javadsl.core.testelements.BaseTestElement;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
 /**
- * Counts, in the generator, how the journeys of one load level end: two marks around the journey
- * count the users who start it and those who get past its last step, and {@link StopUserOnFailure}
- * counts those it stops. jmeter-java-dsl has no element that runs code without making a sample: a
- * JSR223 or flow-control sampler at the journey's end would be one, and the scenario's think time,
- * a timer, would wait before it as before every sampler. So each mark is an empty logic controller,
- * which JMeter visits on its way through the journey and which makes no sample and takes no time.
+ * Counts, in the generator, how the journeys of one load level end: two marks around the
+ * journey count the users who start it and those who get past its last step, and
+ * {@link StopUserOnFailure} counts those it stops. jmeter-java-dsl has no element that
+ * runs code without making a sample: a JSR223 or flow-control sampler at the journey's
+ * end would be one, and the scenario's think time, a timer, would wait before it as
+ * before every sampler. So each mark is an empty logic controller, which JMeter visits on
+ * its way through the journey and which makes no sample and takes no time.
  */
 final class JourneyCounter implements AutoCloseable {
 
 	/**
-	 * JMeter copies test elements through their properties, which cannot hold a Java object: each
-	 * element carries its counter's id and finds the counter here.
+	 * JMeter copies test elements through their properties, which cannot hold a Java
+	 * object: each element carries its counter's id and finds the counter here.
 	 */
 	private static final Map<String, JourneyCounter> COUNTERS = new ConcurrentHashMap<>();
 
@@ -37,7 +38,10 @@ final class JourneyCounter implements AutoCloseable {
 
 	private static final String MARK = "fluxbench.journeyMark";
 
-	/** A user's variable, set when it is being stopped: JMeter still walks the journey on to find its next sampler. */
+	/**
+	 * A user's variable, set when it is being stopped: JMeter still walks the journey on
+	 * to find its next sampler.
+	 */
 	private static final String STOPPED = "fluxbench.journeyStopped";
 
 	private final String id = UUID.randomUUID().toString();
@@ -127,17 +131,18 @@ final class JourneyCounter implements AutoCloseable {
 	}
 
 	/**
-	 * The JMeter side of a mark: a controller with nothing under it that counts each time a user
-	 * passes. It never says it is done, or JMeter would drop it from the user's journey as an empty
-	 * controller after the first pass. Public, with a public constructor: JMeter clones it per
-	 * user by reflection.
+	 * The JMeter side of a mark: a controller with nothing under it that counts each time
+	 * a user passes. It never says it is done, or JMeter would drop it from the user's
+	 * journey as an empty controller after the first pass. Public, with a public
+	 * constructor: JMeter clones it per user by reflection.
 	 */
 	public static final class Element extends GenericController {
 
 		@Override
 		public Sampler next() {
 			JMeterVariables variables = JMeterContextService.getContext().getVariables();
-			// After a stopping sample JMeter still asks for the next one, and may walk past this mark.
+			// After a stopping sample JMeter still asks for the next one, and may walk
+			// past this mark.
 			if (variables == null || variables.getObject(STOPPED) == null) {
 				count(getPropertyAsString(COUNTER_ID), Mark.Kind.START.name().equals(getPropertyAsString(MARK))
 						? (counter) -> counter.started : (counter) -> counter.completed);

@@ -52,10 +52,11 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 /**
- * Turns one load level of a scenario into a jmeter-java-dsl test plan, and runs it. Every part of
- * the format maps onto a JMeter element: requests onto HTTP samplers, checks onto assertions,
- * extractions onto extractors, pauses onto flow-control pauses, repeats onto loop controllers,
- * feeders onto CSV data sets. JMeter runs the load; nothing here is a load engine.
+ * Turns one load level of a scenario into a jmeter-java-dsl test plan, and runs it. Every
+ * part of the format maps onto a JMeter element: requests onto HTTP samplers, checks onto
+ * assertions, extractions onto extractors, pauses onto flow-control pauses, repeats onto
+ * loop controllers, feeders onto CSV data sets. JMeter runs the load; nothing here is a
+ * load engine.
  */
 final class LoadPlan {
 
@@ -70,12 +71,15 @@ final class LoadPlan {
 
 	private final Map<String, String> environment;
 
-	/** What an open model's rate counts: requests, as the scenario format says, or whole journeys. */
+	/**
+	 * What an open model's rate counts: requests, as the scenario format says, or whole
+	 * journeys.
+	 */
 	private final RpsThreadGroup.EventType counting;
 
 	/**
-	 * @param environment where {@code ${env.NAME}} values come from; they are put into the plan
-	 * here, in memory, and nowhere else
+	 * @param environment where {@code ${env.NAME}} values come from; they are put into
+	 * the plan here, in memory, and nowhere else
 	 */
 	LoadPlan(Scenario scenario, Map<String, String> environment) {
 		this(scenario, environment, RpsThreadGroup.EventType.REQUESTS);
@@ -88,15 +92,18 @@ final class LoadPlan {
 	}
 
 	/**
-	 * The same plan with open-model rates in journeys started per second: what {@code fluxbench
-	 * knee} searches over, so that a journey of several requests arrives as one user would.
+	 * The same plan with open-model rates in journeys started per second: what
+	 * {@code fluxbench
+	 * knee} searches over, so that a journey of several requests arrives as one user
+	 * would.
 	 */
 	LoadPlan countingJourneys() {
 		return new LoadPlan(this.scenario, this.environment, RpsThreadGroup.EventType.ITERATIONS);
 	}
 
 	/**
-	 * Runs one measured load level against {@code target}; every sample goes to {@code consumer}.
+	 * Runs one measured load level against {@code target}; every sample goes to
+	 * {@code consumer}.
 	 * @return how the users' journeys ended
 	 */
 	Journeys run(Workload.Level level, URI target, Consumer<Sample> consumer, SampleSink.Progress progress) {
@@ -111,18 +118,17 @@ final class LoadPlan {
 	}
 
 	/**
-	 * Drives a freshly started target for {@code duration} with the journey and no think time,
-	 * so that the JIT has compiled its hot paths before anything is measured. Samples are counted
-	 * for the status line but not kept.
+	 * Drives a freshly started target for {@code duration} with the journey and no think
+	 * time, so that the JIT has compiled its hot paths before anything is measured.
+	 * Samples are counted for the status line but not kept.
 	 */
 	void warmUp(Duration duration, URI target, SampleSink.Progress progress) {
 		int users = Math.max(1, Math.min(WARMUP_USERS, this.scenario.levels().getFirst().load()));
 		SampleSink sink = SampleSink.to((sample) -> {
 		}, expectedStatus(), progress);
 		try (JourneyCounter journeys = JourneyCounter.open()) {
-			execute(plan(target,
-					threadGroup("warmup", users, duration, journey(this.scenario.journey(), basePath(target), journeys)),
-					sink));
+			execute(plan(target, threadGroup("warmup", users, duration,
+					journey(this.scenario.journey(), basePath(target), journeys)), sink));
 		}
 		finally {
 			sink.close();
@@ -137,7 +143,8 @@ final class LoadPlan {
 
 	private DslTestPlan plan(URI target, BaseThreadGroup<?> group, SampleSink sink) {
 		List<TestPlanChild> children = new ArrayList<>();
-		// JMeter takes each sampler's path as it is and ignores the defaults' path: a target's base
+		// JMeter takes each sampler's path as it is and ignores the defaults' path: a
+		// target's base
 		// path goes in front of every request's path instead (see url()).
 		children.add(httpDefaults().url(target.getScheme() + "://" + target.getRawAuthority())
 			.connectionTimeout(this.scenario.connectTimeout())
@@ -178,11 +185,11 @@ final class LoadPlan {
 	}
 
 	/**
-	 * Threads enough from the start for {@code rate} journeys per second that each take twice their
-	 * floor (or 100 ms without one). JMeter starts an open load with one thread and adds more once a
-	 * second as it sees the need, which takes several seconds to reach a few hundred requests per
-	 * second: a level's first seconds, and a knee step's hold, would measure the generator catching
-	 * up rather than the target.
+	 * Threads enough from the start for {@code rate} journeys per second that each take
+	 * twice their floor (or 100 ms without one). JMeter starts an open load with one
+	 * thread and adds more once a second as it sees the need, which takes several seconds
+	 * to reach a few hundred requests per second: a level's first seconds, and a knee
+	 * step's hold, would measure the generator catching up rather than the target.
 	 */
 	int initialThreads(int rate, int maxThreads) {
 		long floorMillis = Math.max(this.scenario.round().floor().toMillis(), 100);
@@ -197,7 +204,8 @@ final class LoadPlan {
 		children.add(journeys.end());
 		Step.Pause think = this.scenario.thinkTime();
 		if (!think.isZero()) {
-			// A timer at the thread group's level runs before every sampler in it, loops included.
+			// A timer at the thread group's level runs before every sampler in it, loops
+			// included.
 			children.add(uniformRandomTimer(think.min(), think.max()));
 		}
 		return children.toArray(ThreadGroupChild[]::new);
@@ -207,7 +215,10 @@ final class LoadPlan {
 		return steps.stream().map((step) -> element(step, basePath, journeys)).toArray(ThreadGroupChild[]::new);
 	}
 
-	/** A target's path, as {@code /shop} of {@code http://host/shop/}, without its last slash. */
+	/**
+	 * A target's path, as {@code /shop} of {@code http://host/shop/}, without its last
+	 * slash.
+	 */
 	static String basePath(URI target) {
 		String path = (target.getRawPath() == null) ? "" : target.getRawPath();
 		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
@@ -246,7 +257,8 @@ final class LoadPlan {
 		if (target.startsWith(REFERENCE) && !basePath.isEmpty()) {
 			children.add(new TargetBasePath(basePath));
 		}
-		// JMeter fails every 4xx and 5xx by itself; the scenario's status decides instead, so that a
+		// JMeter fails every 4xx and 5xx by itself; the scenario's status decides
+		// instead, so that a
 		// journey may expect a 401 or a 404.
 		children.add(responseAssertion("status").fieldToTest(DslResponseAssertion.TargetField.RESPONSE_CODE)
 			.ignoreStatus()
@@ -258,8 +270,10 @@ final class LoadPlan {
 				case Step.Check.JsonPath(String path, var equalTo) -> {
 					DslJsonAssertion assertion = jsonAssertion(path)
 						.queryLanguage(DslJsonExtractor.JsonQueryLanguage.JSON_PATH);
-					// jmeter-java-dsl compares JSON: a number stays a number, text is resolved first.
-					yield equalTo.map((value) -> assertion.equalsTo((value instanceof String text) ? resolve(text) : value))
+					// jmeter-java-dsl compares JSON: a number stays a number, text is
+					// resolved first.
+					yield equalTo
+						.map((value) -> assertion.equalsTo((value instanceof String text) ? resolve(text) : value))
 						.orElse(assertion);
 				}
 			});
@@ -271,10 +285,10 @@ final class LoadPlan {
 					.defaultValue(extraction.defaultValue());
 				case REGEX -> regexExtractor(extraction.variable(), extraction.expression())
 					.defaultValue(extraction.defaultValue());
-				case HEADER -> regexExtractor(extraction.variable(),
-						"(?im)^" + quote(extraction.expression()) + ":\\s*(.*?)\\s*$")
-					.fieldToCheck(DslRegexExtractor.TargetField.RESPONSE_HEADERS)
-					.defaultValue(extraction.defaultValue());
+				case HEADER ->
+					regexExtractor(extraction.variable(), "(?im)^" + quote(extraction.expression()) + ":\\s*(.*?)\\s*$")
+						.fieldToCheck(DslRegexExtractor.TargetField.RESPONSE_HEADERS)
+						.defaultValue(extraction.defaultValue());
 			});
 		}
 		if (request.stopOnFailure()) {
@@ -284,10 +298,11 @@ final class LoadPlan {
 	}
 
 	/**
-	 * Where a request goes, as its sampler takes it: a path goes after the target's base path, an
-	 * absolute URL goes as it is (jmeter-java-dsl splits it into scheme, host, port and path). A
-	 * path that starts with a reference is known only per sample, when {@link TargetBasePath}
-	 * decides; JMeter itself sends a resolved path that starts with {@code http://} as a whole URL.
+	 * Where a request goes, as its sampler takes it: a path goes after the target's base
+	 * path, an absolute URL goes as it is (jmeter-java-dsl splits it into scheme, host,
+	 * port and path). A path that starts with a reference is known only per sample, when
+	 * {@link TargetBasePath} decides; JMeter itself sends a resolved path that starts
+	 * with {@code http://} as a whole URL.
 	 */
 	static String url(String path, String basePath) {
 		if (Step.Request.isAbsoluteUrl(path) || path.startsWith(REFERENCE)) {
@@ -297,9 +312,9 @@ final class LoadPlan {
 	}
 
 	/**
-	 * A header name as a regular expression that matches it literally, in JMeter's regex engine
-	 * (Jakarta ORO's Perl 5 syntax by default) as in Java's: ORO knows no {@code \Q...\E}, so
-	 * {@link Pattern#quote} would match nothing there.
+	 * A header name as a regular expression that matches it literally, in JMeter's regex
+	 * engine (Jakarta ORO's Perl 5 syntax by default) as in Java's: ORO knows no
+	 * {@code \Q...\E}, so {@link Pattern#quote} would match nothing there.
 	 */
 	static String quote(String text) {
 		StringBuilder quoted = new StringBuilder(text.length() * 2);
@@ -329,7 +344,8 @@ final class LoadPlan {
 
 	private static void execute(DslTestPlan plan) {
 		try {
-			// JMeter's summariser prints its own progress to stdout every few seconds; ours is the status line.
+			// JMeter's summariser prints its own progress to stdout every few seconds;
+			// ours is the status line.
 			plan.runIn(new EmbeddedJmeterEngine().prop("summariser.out", "false").prop("summariser.name", ""));
 		}
 		catch (IOException | TimeoutException ex) {

@@ -9,7 +9,10 @@ import java.util.concurrent.TimeUnit;
 
 import dev.fluxbench.harness.results.RunJson;
 
-/** Where a run's figures come from: fluxbench's and its libraries' versions, and the commit it ran from. */
+/**
+ * Where a run's figures come from: fluxbench's and its libraries' versions, and the
+ * commit it ran from.
+ */
 final class Provenance {
 
 	private Provenance() {
@@ -31,7 +34,8 @@ final class Provenance {
 
 	static RunJson.Git git(Path root) {
 		return new RunJson.Git(command(root, "git", "rev-parse", "HEAD").orElse("unknown"),
-				command(root, "git", "status", "--porcelain", "--untracked-files=no").map((changes) -> !changes.isBlank()));
+				command(root, "git", "status", "--porcelain", "--untracked-files=no")
+					.map((changes) -> !changes.isBlank()));
 	}
 
 	private static Optional<String> command(Path directory, String... command) {

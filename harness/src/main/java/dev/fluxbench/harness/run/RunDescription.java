@@ -16,9 +16,9 @@ import dev.fluxbench.harness.scenario.Workload;
 import dev.fluxbench.harness.target.Target;
 
 /**
- * What run.json says of a run before it starts: the machine, the versions, the scenario as it
- * will run and the effective limits. Requests are recorded as their templates, with header names
- * only: a credential never reaches a result file.
+ * What run.json says of a run before it starts: the machine, the versions, the scenario
+ * as it will run and the effective limits. Requests are recorded as their templates, with
+ * header names only: a credential never reaches a result file.
  */
 final class RunDescription {
 
@@ -30,8 +30,7 @@ final class RunDescription {
 		Properties versions = Provenance.versions();
 		Map<String, String> libraries = new TreeMap<>();
 		versions.stringPropertyNames().forEach((name) -> libraries.put(name, versions.getProperty(name)));
-		List<String> appJvmFlags = plan.launchesStacks()
-				? plan.launcher().appJvmFlags() : List.of();
+		List<String> appJvmFlags = plan.launchesStacks() ? plan.launcher().appJvmFlags() : List.of();
 		return new RunJson(RunJson.FORMAT_VERSION, versions.getProperty("fluxbench", "unknown"), plan.commandLine(),
 				RunJson.Status.RUNNING, Optional.empty(), Optional.of(Instant.now()), Optional.empty(), jdk(), os(),
 				Runtime.getRuntime().availableProcessors(), cpuLayout(plan), appJvmFlags, libraries,
@@ -63,9 +62,9 @@ final class RunDescription {
 
 	private static RunJson.TargetDescription target(Target target) {
 		return switch (target) {
-			case Target.Launched launched -> new RunJson.TargetDescription.Launched(target.id(),
-					launched.stack().jar().toString(), launched.stack().profiles(), launched.stack().cache().mode(),
-					target.description());
+			case Target.Launched launched ->
+				new RunJson.TargetDescription.Launched(target.id(), launched.stack().jar().toString(),
+						launched.stack().profiles(), launched.stack().cache().mode(), target.description());
 			case Target.Given given -> new RunJson.TargetDescription.Given(target.id(), given.baseUri(),
 					given.metrics().map(Object::toString).orElse("none"), target.description());
 		};
@@ -102,7 +101,8 @@ final class RunDescription {
 	}
 
 	private static RunJson.Request request(Step.Request request) {
-		// Header names only: an Authorization value is a credential, and so may any other be.
+		// Header names only: an Authorization value is a credential, and so may any other
+		// be.
 		List<String> headers = new ArrayList<>(request.headers().keySet());
 		request.basicAuth().ifPresent((auth) -> headers.add("Authorization"));
 		Optional<String> bodyPattern = request.checks()
@@ -110,8 +110,8 @@ final class RunDescription {
 			.filter(Step.Check.Regex.class::isInstance)
 			.map((check) -> ((Step.Check.Regex) check).pattern())
 			.findFirst();
-		return new RunJson.Request(request.label(), request.method(), request.path(), request.status(),
-				request.floor(), headers, request.checks().size(),
+		return new RunJson.Request(request.label(), request.method(), request.path(), request.status(), request.floor(),
+				headers, request.checks().size(),
 				request.extractions().stream().map(Step.Extraction::variable).toList(), bodyPattern,
 				request.stopOnFailure());
 	}

@@ -14,9 +14,11 @@ import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.target.Target;
 
 /**
- * Everything a run was asked to do, validated: the CLI builds it, nothing has started yet.
+ * Everything a run was asked to do, validated: the CLI builds it, nothing has started
+ * yet.
  *
- * @param scenario the scenario, already scaled and with the trial count and warm-up to use
+ * @param scenario the scenario, already scaled and with the trial count and warm-up to
+ * use
  * @param targets what is measured, in the first trial's order
  * @param database where the launched stacks keep their data
  * @param cpuLayout which cores the launched stacks and the rest use
@@ -24,10 +26,12 @@ import dev.fluxbench.harness.target.Target;
  * @param downstreamPort the downstream's port, or 0 for a free one
  * @param projectRoot where the jars are built
  * @param commandLine the arguments as given, for run.json
- * @param environment where {@code ${env.NAME}} references are resolved; never written anywhere
- * @param downstream the downstream that given targets call, where their scenario's fault schedule is
- * set; empty with launched stacks, whose downstream fluxbench starts
- * @param maxInFlight the launched stacks' {@code fluxbench.server.max-in-flight}; 0 for none
+ * @param environment where {@code ${env.NAME}} references are resolved; never written
+ * anywhere
+ * @param downstream the downstream that given targets call, where their scenario's fault
+ * schedule is set; empty with launched stacks, whose downstream fluxbench starts
+ * @param maxInFlight the launched stacks' {@code fluxbench.server.max-in-flight}; 0 for
+ * none
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
@@ -39,7 +43,10 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 		environment = Map.copyOf(environment);
 	}
 
-	/** A plan whose launched stacks have no limit on requests in flight, as the seeds ran them. */
+	/**
+	 * A plan whose launched stacks have no limit on requests in flight, as the seeds ran
+	 * them.
+	 */
 	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
 			Optional<URI> downstream) {
@@ -54,7 +61,10 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 				Optional.empty(), 0);
 	}
 
-	/** Trial {@code trial} (1-based) starts with a different target each time: A B C, B C A, C A B. */
+	/**
+	 * Trial {@code trial} (1-based) starts with a different target each time: A B C, B C
+	 * A, C A B.
+	 */
 	public List<Target> order(int trial) {
 		int shift = (trial - 1) % this.targets.size();
 		return Stream
@@ -67,7 +77,10 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 		return new Launcher(this.projectRoot, this.cpuLayout, this.database, this.maxInFlight);
 	}
 
-	/** Whether fluxbench starts anything itself: the downstream and friends serve launched stacks only. */
+	/**
+	 * Whether fluxbench starts anything itself: the downstream and friends serve launched
+	 * stacks only.
+	 */
 	public boolean launchesStacks() {
 		return this.targets.stream().anyMatch((target) -> target instanceof Target.Launched);
 	}

@@ -20,14 +20,15 @@ import dev.fluxbench.harness.results.Sample;
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 
 /**
- * Hands every JMeter sample to our own writer, as it happens, with our own error classification.
- * JMeter's JTL writer knows neither our causes nor the status each request expects.
+ * Hands every JMeter sample to our own writer, as it happens, with our own error
+ * classification. JMeter's JTL writer knows neither our causes nor the status each
+ * request expects.
  */
 final class SampleSink extends BaseListener {
 
 	/**
-	 * JMeter copies test elements through their properties, which cannot hold a Java object: the
-	 * element carries an id and finds its consumer here.
+	 * JMeter copies test elements through their properties, which cannot hold a Java
+	 * object: the element carries an id and finds its consumer here.
 	 */
 	private static final Map<String, Consumer<SampleResult>> CONSUMERS = new ConcurrentHashMap<>();
 
@@ -72,13 +73,13 @@ final class SampleSink extends BaseListener {
 		String cause = success ? "" : ErrorCause.classify(status, result.getResponseMessage(), expectedStatus);
 		return new Sample(Instant.ofEpochMilli(result.getStartTime()), result.getSampleLabel(),
 				Duration.ofMillis(result.getTime()), Duration.ofMillis(result.getLatency()),
-				Duration.ofMillis(result.getConnectTime()), result.getBytesAsLong(), status.matches("\\d{3}") ? status : "",
-				success, cause);
+				Duration.ofMillis(result.getConnectTime()), result.getBytesAsLong(),
+				status.matches("\\d{3}") ? status : "", success, cause);
 	}
 
 	/**
-	 * The JMeter side. {@code NoThreadClone}: one instance serves every generator thread, so
-	 * samples reach one writer instead of one copy per thread.
+	 * The JMeter side. {@code NoThreadClone}: one instance serves every generator thread,
+	 * so samples reach one writer instead of one copy per thread.
 	 */
 	public static final class Element extends AbstractTestElement
 			implements SampleListener, org.apache.jmeter.engine.util.NoThreadClone {

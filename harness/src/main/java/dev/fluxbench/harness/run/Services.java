@@ -17,10 +17,11 @@ import dev.fluxbench.launcher.FreePort;
 import dev.fluxbench.launcher.RunningService;
 
 /**
- * What the launched stacks lean on, started only when some target is a built-in stack: the
- * downstream (passthrough target, file server and SOAP repository), the LDAP directory for
- * scenarios that authenticate, Redis for the distributed-cache variants. They live for the whole
- * run; their state is reset before each trial. A run of given services starts none of them.
+ * What the launched stacks lean on, started only when some target is a built-in stack:
+ * the downstream (passthrough target, file server and SOAP repository), the LDAP
+ * directory for scenarios that authenticate, Redis for the distributed-cache variants.
+ * They live for the whole run; their state is reset before each trial. A run of given
+ * services starts none of them.
  */
 final class Services implements AutoCloseable {
 
@@ -75,7 +76,10 @@ final class Services implements AutoCloseable {
 		return this.directoryUrl;
 	}
 
-	/** The processes whose CPU and RSS metrics.csv records next to the app's, by source name. */
+	/**
+	 * The processes whose CPU and RSS metrics.csv records next to the app's, by source
+	 * name.
+	 */
 	Map<String, Long> pids() {
 		Map<String, Long> pids = new LinkedHashMap<>();
 		this.downstream.ifPresent((service) -> pids.put("downstream", service.pid()));

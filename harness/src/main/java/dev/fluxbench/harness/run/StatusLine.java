@@ -10,10 +10,11 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A line every 5 s while load runs, so that a long run shows it is alive and how it is doing:
+ * A line every 5 s while load runs, so that a long run shows it is alive and how it is
+ * doing:
  * {@code [quick] mvc trial 1/1 load 20: 12 s elapsed, ~0 s left, 183 rps, 0 errors}. On a
- * terminal a progress bar is redrawn every second between those lines; a CI log gets the lines
- * alone, since carriage returns would turn it into noise.
+ * terminal a progress bar is redrawn every second between those lines; a CI log gets the
+ * lines alone, since carriage returns would turn it into noise.
  */
 final class StatusLine implements AutoCloseable {
 
@@ -45,7 +46,10 @@ final class StatusLine implements AutoCloseable {
 		this(out, prefix, expected, progress, onTerminal(), Duration.ofSeconds(1));
 	}
 
-	/** @param tick how often the clock ticks: every second, except in tests that tick by hand */
+	/**
+	 * @param tick how often the clock ticks: every second, except in tests that tick by
+	 * hand
+	 */
 	StatusLine(PrintWriter out, String prefix, Duration expected, SampleSink.Progress progress, boolean terminal,
 			Duration tick) {
 		this.out = out;
@@ -53,7 +57,8 @@ final class StatusLine implements AutoCloseable {
 		this.expected = expected;
 		this.progress = progress;
 		this.terminal = terminal;
-		this.scheduler = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("status").factory());
+		this.scheduler = Executors
+			.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("status").factory());
 		this.scheduler.scheduleAtFixedRate(this::tick, tick.toMillis(), tick.toMillis(), TimeUnit.MILLISECONDS);
 	}
 
@@ -86,7 +91,8 @@ final class StatusLine implements AutoCloseable {
 		double done = this.expected.isZero() ? 1 : Math.min(1, elapsed.toMillis() / (double) this.expected.toMillis());
 		int filled = (int) Math.round(done * BAR_WIDTH);
 		return String.format(Locale.ROOT, "[%s%s] %3d%% %d samples, %d errors", "#".repeat(filled),
-				" ".repeat(BAR_WIDTH - filled), Math.round(done * 100), this.progress.samples(), this.progress.errors());
+				" ".repeat(BAR_WIDTH - filled), Math.round(done * 100), this.progress.samples(),
+				this.progress.errors());
 	}
 
 	private void clearBar() {
@@ -106,8 +112,9 @@ final class StatusLine implements AutoCloseable {
 	}
 
 	/**
-	 * From JDK 22 a Console exists even when output is redirected, and only isTerminal tells; on 21
-	 * a Console exists only for a terminal. Looked up reflectively so the harness still runs on 21.
+	 * From JDK 22 a Console exists even when output is redirected, and only isTerminal
+	 * tells; on 21 a Console exists only for a terminal. Looked up reflectively so the
+	 * harness still runs on 21.
 	 */
 	private static boolean onTerminal() {
 		Console console = System.console();

@@ -22,12 +22,13 @@ import dev.fluxbench.harness.target.Target;
 import dev.fluxbench.launcher.RunningService;
 
 /**
- * Drives targets one open load at a time, for a command that chooses each load from the figures
- * of the last ({@code fluxbench knee}) instead of from the scenario's list. It starts what
- * {@link Benchmark} starts, the same way (the downstream and what else the launched stacks lean
- * on, then each target fresh for each trial), and records each load as a run does: every sample
- * in a {@code samples.csv} and a scrape per second in a {@code metrics.csv}, in a directory the
- * caller names. Rates count whole journeys started per second.
+ * Drives targets one open load at a time, for a command that chooses each load from the
+ * figures of the last ({@code fluxbench knee}) instead of from the scenario's list. It
+ * starts what {@link Benchmark} starts, the same way (the downstream and what else the
+ * launched stacks lean on, then each target fresh for each trial), and records each load
+ * as a run does: every sample in a {@code samples.csv} and a scrape per second in a
+ * {@code metrics.csv}, in a directory the caller names. Rates count whole journeys
+ * started per second.
  */
 public final class StepDriver implements AutoCloseable {
 
@@ -51,7 +52,8 @@ public final class StepDriver implements AutoCloseable {
 
 	/**
 	 * Pins the generator and starts the services the plan's launched stacks need.
-	 * @param plan a plan whose scenario has an open workload: its {@code maxThreads} caps every load
+	 * @param plan a plan whose scenario has an open workload: its {@code maxThreads} caps
+	 * every load
 	 */
 	public static StepDriver start(RunPlan plan, PrintWriter out) {
 		if (!(plan.scenario().workload() instanceof Workload.Open)) {
@@ -64,14 +66,14 @@ public final class StepDriver implements AutoCloseable {
 			.filter(Target.Launched.class::isInstance)
 			.map((target) -> ((Target.Launched) target).stack())
 			.toList();
-		Services services = stacks.isEmpty() ? Services.none()
-				: Services.start(launcher, plan.scenario(), stacks, plan.downstreamPort(), new ResultsDirectory(plan.out()),
-						out);
+		Services services = stacks.isEmpty() ? Services.none() : Services.start(launcher, plan.scenario(), stacks,
+				plan.downstreamPort(), new ResultsDirectory(plan.out()), out);
 		return new StepDriver(plan, new Console(out), launcher, services);
 	}
 
 	/**
-	 * A launched stack started afresh on a reset database, or a given service taken as it is.
+	 * A launched stack started afresh on a reset database, or a given service taken as it
+	 * is.
 	 * @param directory where the stack's {@code app.log} and {@code info.json} go
 	 */
 	public Session session(Target target, Path directory) {
@@ -86,7 +88,8 @@ public final class StepDriver implements AutoCloseable {
 				yield new Session(app.baseUri(), OptionalLong.of(app.pid()),
 						Optional.of(new MetricsSource.Endpoint(app.uri("/actuator/prometheus"))), Optional.of(app));
 			}
-			case Target.Given given -> new Session(given.baseUri(), OptionalLong.empty(), given.metrics(), Optional.empty());
+			case Target.Given given ->
+				new Session(given.baseUri(), OptionalLong.empty(), given.metrics(), Optional.empty());
 		};
 	}
 
@@ -95,7 +98,10 @@ public final class StepDriver implements AutoCloseable {
 		return Provenance.versions().getProperty("fluxbench", "unknown");
 	}
 
-	/** Whether the JVM is shutting down (Ctrl-C): the targets are then being stopped under any load. */
+	/**
+	 * Whether the JVM is shutting down (Ctrl-C): the targets are then being stopped under
+	 * any load.
+	 */
 	public static boolean shuttingDown() {
 		return Benchmark.shuttingDown();
 	}
@@ -128,7 +134,9 @@ public final class StepDriver implements AutoCloseable {
 			return this.baseUri;
 		}
 
-		/** Drives the target with the journey, unrecorded, as a run warms each target up. */
+		/**
+		 * Drives the target with the journey, unrecorded, as a run warms each target up.
+		 */
 		public void warmUp(Duration duration, String name) {
 			SampleSink.Progress progress = new SampleSink.Progress();
 			try (StatusLine status = StepDriver.this.console.status(name + " warm-up", duration, progress)) {
@@ -138,8 +146,8 @@ public final class StepDriver implements AutoCloseable {
 		}
 
 		/**
-		 * One open load: {@code rate} journeys started per second, reached over {@code ramp} and
-		 * held for {@code hold}.
+		 * One open load: {@code rate} journeys started per second, reached over
+		 * {@code ramp} and held for {@code hold}.
 		 * @param directory where its samples.csv and metrics.csv go
 		 * @param prefix what its status lines start with
 		 */
@@ -170,6 +178,7 @@ public final class StepDriver implements AutoCloseable {
 
 	/**
 	 * One load as it ran.
+	 *
 	 * @param started just before the generator started
 	 * @param ended once the last request had ended
 	 * @param samples its samples.csv

@@ -9,10 +9,11 @@ import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 import us.abstracta.jmeter.javadsl.core.testelements.MultiLevelTestElement;
 
 /**
- * Ends the user whose sample failed, as Gatling's {@code exitHereIfFailed}: JMeter's Result Status
- * Action Handler under one sampler, which also tells the level's {@link JourneyCounter}. It is a
- * listener, so it sees the sample after the status check and every other assertion ran; a
- * post-processor would see it before them. jmeter-java-dsl has no element for it.
+ * Ends the user whose sample failed, as Gatling's {@code exitHereIfFailed}: JMeter's
+ * Result Status Action Handler under one sampler, which also tells the level's
+ * {@link JourneyCounter}. It is a listener, so it sees the sample after the status check
+ * and every other assertion ran; a post-processor would see it before them.
+ * jmeter-java-dsl has no element for it.
  */
 final class StopUserOnFailure extends BaseListener implements MultiLevelTestElement {
 
@@ -20,7 +21,9 @@ final class StopUserOnFailure extends BaseListener implements MultiLevelTestElem
 
 	private final String counterId;
 
-	/** @param counterId the {@link JourneyCounter} that counts the users stopped */
+	/**
+	 * @param counterId the {@link JourneyCounter} that counts the users stopped
+	 */
 	StopUserOnFailure(String counterId) {
 		super("stop the user on failure", null);
 		this.counterId = counterId;
@@ -34,7 +37,10 @@ final class StopUserOnFailure extends BaseListener implements MultiLevelTestElem
 		return action;
 	}
 
-	/** The JMeter side; public, with a public constructor, since JMeter clones it per user by reflection. */
+	/**
+	 * The JMeter side; public, with a public constructor, since JMeter clones it per user
+	 * by reflection.
+	 */
 	public static final class Element extends ResultAction {
 
 		@Override

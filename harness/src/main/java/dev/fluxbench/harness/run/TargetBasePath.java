@@ -12,11 +12,12 @@ import us.abstracta.jmeter.javadsl.core.samplers.BaseSampler.SamplerChild;
 import us.abstracta.jmeter.javadsl.core.testelements.BaseTestElement;
 
 /**
- * For a request whose path is a reference ({@code ${operationUrl}}), decided sample by sample once
- * JMeter has resolved it: an absolute URL goes out as it is, which JMeter does by itself for a path
- * that starts with {@code http://}; anything else is a path, and the target's base path goes in
- * front as for any other request. Only needed for a target with a base path
- * ({@code http://host/shop/}): without one, the resolved path is already what to send.
+ * For a request whose path is a reference ({@code ${operationUrl}}), decided sample by
+ * sample once JMeter has resolved it: an absolute URL goes out as it is, which JMeter
+ * does by itself for a path that starts with {@code http://}; anything else is a path,
+ * and the target's base path goes in front as for any other request. Only needed for a
+ * target with a base path ({@code http://host/shop/}): without one, the resolved path is
+ * already what to send.
  */
 final class TargetBasePath extends BaseTestElement implements SamplerChild {
 
@@ -36,7 +37,10 @@ final class TargetBasePath extends BaseTestElement implements SamplerChild {
 		return element;
 	}
 
-	/** The JMeter side; public, with a public constructor, since JMeter clones it per user by reflection. */
+	/**
+	 * The JMeter side; public, with a public constructor, since JMeter clones it per user
+	 * by reflection.
+	 */
 	public static final class Element extends AbstractTestElement implements PreProcessor {
 
 		@Override
@@ -45,7 +49,8 @@ final class TargetBasePath extends BaseTestElement implements SamplerChild {
 			if (!(sampler instanceof HTTPSamplerBase http)) {
 				return;
 			}
-			// getPath() resolves the reference for this sample; the value set here is the running
+			// getPath() resolves the reference for this sample; the value set here is the
+			// running
 			// version's, which JMeter puts back to the template after the sample.
 			String path = http.getPath();
 			if (!Step.Request.isAbsoluteUrl(path)) {

@@ -7,9 +7,9 @@ import java.util.Optional;
 import dev.fluxbench.harness.results.Summary;
 
 /**
- * A pass/fail criterion of a scenario, checked against each load of each target, over every
- * request or over one step label. A failed one makes {@code fluxbench run} exit with 1, after all
- * the measurements were written.
+ * A pass/fail criterion of a scenario, checked against each load of each target, over
+ * every request or over one step label. A failed one makes {@code fluxbench run} exit
+ * with 1, after all the measurements were written.
  */
 public sealed interface Assertion {
 
@@ -19,7 +19,10 @@ public sealed interface Assertion {
 	/** The violation in words, or empty when the figures hold. */
 	Optional<String> check(Summary summary);
 
-	/** The measured figure this assertion looks at, in words, for a report or a JUnit file. */
+	/**
+	 * The measured figure this assertion looks at, in words, for a report or a JUnit
+	 * file.
+	 */
 	String measured(Summary summary);
 
 	/** The label it applies to, as summaries name it. */
@@ -111,7 +114,10 @@ public sealed interface Assertion {
 
 	}
 
-	/** At least this many requests per second, from the first request's start to the last one's end. */
+	/**
+	 * At least this many requests per second, from the first request's start to the last
+	 * one's end.
+	 */
 	record ThroughputAtLeast(double limit, Optional<String> label) implements Assertion {
 
 		@Override

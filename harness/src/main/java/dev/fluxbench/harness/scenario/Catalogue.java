@@ -10,9 +10,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The built-in scenarios: files in the repository's {@code scenarios/} directory, in the same
- * format as a user's (a user copies one and edits it), carried in the jar. Changing a figure in
- * one of those files changes the benchmark, so the figures live there and nowhere else.
+ * The built-in scenarios: files in the repository's {@code scenarios/} directory, in the
+ * same format as a user's (a user copies one and edits it), carried in the jar. Changing
+ * a figure in one of those files changes the benchmark, so the figures live there and
+ * nowhere else.
  */
 public final class Catalogue {
 
@@ -21,7 +22,10 @@ public final class Catalogue {
 	/** Where the built-ins are, in the repository and on the classpath alike. */
 	public static final String DIRECTORY = "scenarios";
 
-	/** A jar cannot list a directory: the built-ins are named here, in the order {@code list} shows. */
+	/**
+	 * A jar cannot list a directory: the built-ins are named here, in the order
+	 * {@code list} shows.
+	 */
 	private static final List<String> NAMES = List.of("quick", "thesis-normal", "thesis-higher", "thesis-stress",
 			"concerts-1000", "boot2-passthrough", "boot2-passthrough-open", "ippon-operations", "quick-passthrough",
 			"chain", "chain-deep", "chain-ramp", "chain-faults");
@@ -52,8 +56,8 @@ public final class Catalogue {
 			if (in == null) {
 				throw new IllegalStateException("built-in scenario " + source(name) + " is missing from the jar");
 			}
-			return Optional.of(ScenarioReader.read(source(name), new InputStreamReader(in, StandardCharsets.UTF_8),
-					Map.of()));
+			return Optional
+				.of(ScenarioReader.read(source(name), new InputStreamReader(in, StandardCharsets.UTF_8), Map.of()));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not read " + source(name), ex);

@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * Durations as scenario files and command lines write them: {@code 500ms}, {@code 2s},
- * {@code 1.5s}, {@code 5m}, {@code 1h}, {@code 7d}. The JDK parses only ISO-8601 ({@code PT2S}),
- * which nobody types in a load test.
+ * {@code 1.5s}, {@code 5m}, {@code 1h}, {@code 7d}. The JDK parses only ISO-8601
+ * ({@code PT2S}), which nobody types in a load test.
  */
 public final class Durations {
 
@@ -34,7 +34,10 @@ public final class Durations {
 		return Optional.of(Duration.ofMillis(Math.round(millis)));
 	}
 
-	/** The shortest of the forms above that says the same: {@code 1500ms}, {@code 2s}, {@code 5m}. */
+	/**
+	 * The shortest of the forms above that says the same: {@code 1500ms}, {@code 2s},
+	 * {@code 5m}.
+	 */
 	public static String format(Duration duration) {
 		long millis = duration.toMillis();
 		if (millis == 0) {

@@ -15,39 +15,50 @@ import java.util.stream.Collectors;
 import dev.fluxbench.contract.fault.FaultPhase;
 
 /**
- * A load scenario, as read from its file (see docs/scenario-format.md): who calls what, how
- * many, for how long, and what must hold.
+ * A load scenario, as read from its file (see docs/scenario-format.md): who calls what,
+ * how many, for how long, and what must hold.
  *
- * @param name the name {@code fluxbench run --scenario} takes, and every result file records
+ * @param name the name {@code fluxbench run --scenario} takes, and every result file
+ * records
  * @param description one line for {@code fluxbench list}
- * @param source where it was read from: a built-in's path in the repository, or the user's file
+ * @param source where it was read from: a built-in's path in the repository, or the
+ * user's file
  * @param seeds the seed documents it reproduces, by file name
- * @param stacks the built-in stacks measured when neither {@code --stacks} nor {@code --target}
- * says
+ * @param stacks the built-in stacks measured when neither {@code --stacks} nor
+ * {@code --target} says
  * @param trials how many times each target is measured, in rotating order
- * @param warmup how long each freshly started target is driven before measuring; not recorded
+ * @param warmup how long each freshly started target is driven before measuring; not
+ * recorded
  * @param connectTimeout how long the generator waits for a connection
- * @param responseTimeout how long the generator waits for an answer before it counts a timeout
+ * @param responseTimeout how long the generator waits for an answer before it counts a
+ * timeout
  * @param workload the load levels and the model
  * @param variables constants every step may reference
  * @param feeders CSV files whose columns become variables, a row per iteration
  * @param journey what each user does per iteration, in order
  * @param assertions what must hold at every load level of every target
- * @param scale the factor users and durations were multiplied by, 1 unless {@link #scaled} was used
- * @param faults the downstream's fault phases, set anew when each measured load starts; none for a
- * healthy downstream throughout
+ * @param scale the factor users and durations were multiplied by, 1 unless
+ * {@link #scaled} was used
+ * @param faults the downstream's fault phases, set anew when each measured load starts;
+ * none for a healthy downstream throughout
  */
 public record Scenario(String name, String description, String source, List<String> seeds, List<Stack> stacks,
 		int trials, Duration warmup, Duration connectTimeout, Duration responseTimeout, Workload workload,
 		Map<String, String> variables, List<Feeder> feeders, List<Step> journey, List<Assertion> assertions,
 		double scale, List<FaultPhase> faults) {
 
-	/** JMeter schedules thread groups in whole seconds: a shorter scaled duration would become 0. */
+	/**
+	 * JMeter schedules thread groups in whole seconds: a shorter scaled duration would
+	 * become 0.
+	 */
 	static final Duration SHORTEST = Duration.ofSeconds(1);
 
 	public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
-	/** Far beyond the thesis' 10 s p99 limit: a request this slow is a timeout, not a data point. */
+	/**
+	 * Far beyond the thesis' 10 s p99 limit: a request this slow is a timeout, not a data
+	 * point.
+	 */
 	public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
 
 	public Scenario {
@@ -84,7 +95,9 @@ public record Scenario(String name, String description, String source, List<Stri
 	}
 
 	/**
-	 * A CSV file whose header names its columns; each iteration of a user takes the next row.
+	 * A CSV file whose header names its columns; each iteration of a user takes the next
+	 * row.
+	 *
 	 * @param file the file, resolved against the scenario file's directory
 	 * @param columns the header's names, the variables it defines
 	 * @param recycle whether to start over at the end, rather than stop the user
@@ -99,12 +112,13 @@ public record Scenario(String name, String description, String source, List<Stri
 	}
 
 	/**
-	 * The least a user spends on one journey, and how many requests it makes: Little's law turns
-	 * them into the most requests per second a closed load can ask for.
+	 * The least a user spends on one journey, and how many requests it makes: Little's
+	 * law turns them into the most requests per second a closed load can ask for.
+	 *
 	 * @param requests requests per journey, repeats counted
 	 * @param floor the requests' floors, the pauses and the think times per journey
-	 * @param hasFloor whether any request sets a floor; without one, the server's own time
-	 * dominates and the limit says nothing
+	 * @param hasFloor whether any request sets a floor; without one, the server's own
+	 * time dominates and the limit says nothing
 	 */
 	public record Round(int requests, Duration floor, boolean hasFloor) {
 
@@ -127,12 +141,17 @@ public record Scenario(String name, String description, String source, List<Stri
 		return this.workload instanceof Workload.Open;
 	}
 
-	/** The think time before each request; none in the open model, where the rate rules. */
+	/**
+	 * The think time before each request; none in the open model, where the rate rules.
+	 */
 	public Step.Pause thinkTime() {
 		return (this.workload instanceof Workload.Closed closed) ? closed.thinkTime() : Step.Pause.NONE;
 	}
 
-	/** Whether the built-in stacks need the LDAP directory: a request that sends credentials it checks. */
+	/**
+	 * Whether the built-in stacks need the LDAP directory: a request that sends
+	 * credentials it checks.
+	 */
 	public boolean needsDirectory() {
 		Set<String> issued = requests().stream()
 			.flatMap((request) -> request.extractions().stream())
@@ -192,9 +211,9 @@ public record Scenario(String name, String description, String source, List<Stri
 	}
 
 	public Scenario withWorkload(Workload workload) {
-		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials,
-				this.warmup, this.connectTimeout, this.responseTimeout, workload, this.variables, this.feeders,
-				this.journey, this.assertions, this.scale, this.faults);
+		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials, this.warmup,
+				this.connectTimeout, this.responseTimeout, workload, this.variables, this.feeders, this.journey,
+				this.assertions, this.scale, this.faults);
 	}
 
 	/** Other load levels, each ramped and ended as the first level was. */
@@ -221,9 +240,10 @@ public record Scenario(String name, String description, String source, List<Stri
 	}
 
 	/**
-	 * This scenario with users (or rates) and its ramp-up, hold, warm-up and fault phases multiplied
-	 * by {@code factor}. Think times, pauses, floors, iterations and stalls stay: they describe the
-	 * clients and the service, not the size of the test. Nothing drops below one user or one second.
+	 * This scenario with users (or rates) and its ramp-up, hold, warm-up and fault phases
+	 * multiplied by {@code factor}. Think times, pauses, floors, iterations and stalls
+	 * stay: they describe the clients and the service, not the size of the test. Nothing
+	 * drops below one user or one second.
 	 */
 	public Scenario scaled(double factor) {
 		if (!(factor > 0) || Double.isInfinite(factor)) {
@@ -238,7 +258,8 @@ public record Scenario(String name, String description, String source, List<Stri
 		}
 		Workload scaled = switch (this.workload) {
 			case Workload.Closed closed -> new Workload.Closed(levels, closed.thinkTime());
-			case Workload.Open open -> new Workload.Open(levels, (int) Math.max(1, Math.round(open.maxThreads() * factor)));
+			case Workload.Open open ->
+				new Workload.Open(levels, (int) Math.max(1, Math.round(open.maxThreads() * factor)));
 		};
 		List<FaultPhase> faults = this.faults.stream()
 			.map((phase) -> new FaultPhase(scaledPhase(phase.hold(), factor), phase.status(), phase.rate(),
@@ -249,11 +270,14 @@ public record Scenario(String name, String description, String source, List<Stri
 				this.feeders, this.journey, this.assertions, this.scale * factor, faults);
 	}
 
-	/** Other fault phases, as {@code fluxbench run --faults} gives them; none for a healthy downstream. */
+	/**
+	 * Other fault phases, as {@code fluxbench run --faults} gives them; none for a
+	 * healthy downstream.
+	 */
 	public Scenario withFaults(List<FaultPhase> faults) {
-		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials,
-				this.warmup, this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders,
-				this.journey, this.assertions, this.scale, faults);
+		return new Scenario(this.name, this.description, this.source, this.seeds, this.stacks, this.trials, this.warmup,
+				this.connectTimeout, this.responseTimeout, this.workload, this.variables, this.feeders, this.journey,
+				this.assertions, this.scale, faults);
 	}
 
 	/** Whether the downstream gets a fault schedule during each load. */
@@ -261,7 +285,10 @@ public record Scenario(String name, String description, String source, List<Stri
 		return !this.faults.isEmpty();
 	}
 
-	/** A phase lasts {@code factor} times as long, and not under a second unless it was written shorter. */
+	/**
+	 * A phase lasts {@code factor} times as long, and not under a second unless it was
+	 * written shorter.
+	 */
 	private static Duration scaledPhase(Duration hold, double factor) {
 		Duration scaled = times(hold, factor);
 		Duration least = (hold.compareTo(SHORTEST) < 0) ? hold : SHORTEST;

@@ -1,8 +1,8 @@
 package dev.fluxbench.harness.scenario;
 
 /**
- * A scenario file that cannot run, with where and why: {@code file:line: reason}, the one line
- * the command line prints before it exits with 2.
+ * A scenario file that cannot run, with where and why: {@code file:line: reason}, the one
+ * line the command line prints before it exits with 2.
  */
 public final class ScenarioException extends RuntimeException {
 

@@ -38,27 +38,36 @@ import dev.fluxbench.contract.fault.FaultPhase;
 
 /**
  * Reads a scenario file (docs/scenario-format.md): YAML, checked against
- * {@code scenarios/scenario.schema.json} (the schema IDEs complete from), then against what a
- * schema cannot say: variables defined before use, environment variables set, labels unique,
- * regular expressions that compile, feeder files that exist. The first problem, by line, ends the
- * read with a {@link ScenarioException}; nothing has started by then.
+ * {@code scenarios/scenario.schema.json} (the schema IDEs complete from), then against
+ * what a schema cannot say: variables defined before use, environment variables set,
+ * labels unique, regular expressions that compile, feeder files that exist. The first
+ * problem, by line, ends the read with a {@link ScenarioException}; nothing has started
+ * by then.
  */
 public final class ScenarioReader {
 
 	/** The format's schema, on the classpath as in the repository. */
 	public static final String SCHEMA = "/scenarios/scenario.schema.json";
 
-	/** A variable reference; JMeter functions ({@code ${__Random(1,9)}}) have parentheses and are not. */
+	/**
+	 * A variable reference; JMeter functions ({@code ${__Random(1,9)}}) have parentheses
+	 * and are not.
+	 */
 	private static final Pattern REFERENCE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_.]*)}");
 
 	private static final String ENV = "env.";
 
-	/** The format version this reader reads; docs/scenario-format.md says what changes it. */
+	/**
+	 * The format version this reader reads; docs/scenario-format.md says what changes it.
+	 */
 	public static final int VERSION = 1;
 
 	private static final JsonSchema SCHEMA_VALIDATOR = loadSchema();
 
-	/** The schema of a {@code --faults} file: the list a scenario's {@code faults:} holds, on its own. */
+	/**
+	 * The schema of a {@code --faults} file: the list a scenario's {@code faults:} holds,
+	 * on its own.
+	 */
 	private static final JsonSchema FAULTS_VALIDATOR = faultsSchema();
 
 	private final String source;
@@ -69,7 +78,10 @@ public final class ScenarioReader {
 
 	private YamlTree tree;
 
-	/** Each variable a request extracts, and where that request is: a reference that comes too early says so. */
+	/**
+	 * Each variable a request extracts, and where that request is: a reference that comes
+	 * too early says so.
+	 */
 	private final Map<String, String> extractedBy = new HashMap<>();
 
 	private ScenarioReader(String source, Optional<Path> directory, Map<String, String> environment) {
@@ -98,8 +110,8 @@ public final class ScenarioReader {
 	}
 
 	/**
-	 * Reads a {@code --faults} file: the phases a scenario's {@code faults:} would hold, as a list
-	 * at the top of the file, checked as they are in a scenario.
+	 * Reads a {@code --faults} file: the phases a scenario's {@code faults:} would hold,
+	 * as a list at the top of the file, checked as they are in a scenario.
 	 */
 	public static List<FaultPhase> readFaults(Path file) {
 		String text;
@@ -130,7 +142,9 @@ public final class ScenarioReader {
 		validate();
 		JsonNode root = this.tree.root();
 		Map<String, String> variables = new LinkedHashMap<>();
-		root.path("variables").properties().forEach((entry) -> variables.put(entry.getKey(), entry.getValue().asText()));
+		root.path("variables")
+			.properties()
+			.forEach((entry) -> variables.put(entry.getKey(), entry.getValue().asText()));
 		List<Scenario.Feeder> feeders = feeders(root.path("feeders"));
 		Set<String> defined = new HashSet<>(variables.keySet());
 		feeders.forEach((feeder) -> defined.addAll(feeder.columns()));
@@ -157,7 +171,8 @@ public final class ScenarioReader {
 	private void validate() {
 		JsonNode version = this.tree.root().path("version");
 		if (version.isIntegralNumber() && version.asInt() != VERSION) {
-			// A newer file's other keys are unknown to this reader: the version is the one thing to say.
+			// A newer file's other keys are unknown to this reader: the version is the
+			// one thing to say.
 			throw error("/version", "version " + version.asText() + " is not a format this fluxbench reads: it reads"
 					+ " version " + VERSION + " (docs/scenario-format.md)");
 		}
@@ -169,7 +184,8 @@ public final class ScenarioReader {
 		if (messages.isEmpty()) {
 			return;
 		}
-		// The most specific problem, earliest in the file: an unknown key often explains a missing one
+		// The most specific problem, earliest in the file: an unknown key often explains
+		// a missing one
 		// (a typo, or a key indented under the wrong parent), so it comes first.
 		messages.sort(Comparator.comparingInt((ValidationMessage message) -> generality(message.getType()))
 			.thenComparingInt(this::lineOf));
@@ -178,10 +194,11 @@ public final class ScenarioReader {
 	}
 
 	/**
-	 * A failed oneOf also reports each of its branches' complaints. A branch whose type does not
-	 * fit the value is not the form the user meant: when one branch is left, its complaint says
-	 * what to fix ({@code thinkTime: {min: 1s}} lacks max); when none or several are, the oneOf's
-	 * own message names the forms (a closed load with neither hold nor iterations).
+	 * A failed oneOf also reports each of its branches' complaints. A branch whose type
+	 * does not fit the value is not the form the user meant: when one branch is left, its
+	 * complaint says what to fix ({@code thinkTime: {min: 1s}} lacks max); when none or
+	 * several are, the oneOf's own message names the forms (a closed load with neither
+	 * hold nor iterations).
 	 */
 	private static List<ValidationMessage> relevant(Collection<ValidationMessage> messages) {
 		List<ValidationMessage> kept = new ArrayList<>(messages);
@@ -216,7 +233,8 @@ public final class ScenarioReader {
 	private static int generality(String type) {
 		return switch (type) {
 			case "oneOf", "anyOf" -> 2;
-			// A step with two keys, one of them unknown, is better told what the unknown one is.
+			// A step with two keys, one of them unknown, is better told what the unknown
+			// one is.
 			case "required", "maxProperties" -> 1;
 			default -> 0;
 		};
@@ -238,7 +256,8 @@ public final class ScenarioReader {
 		if (load.has("closed")) {
 			JsonNode closed = load.path("closed");
 			Duration rampUp = duration(closed.path("rampUp"), Duration.ZERO);
-			Termination termination = closed.has("iterations") ? new Termination.Iterations(closed.path("iterations").asInt())
+			Termination termination = closed.has("iterations")
+					? new Termination.Iterations(closed.path("iterations").asInt())
 					: new Termination.Hold(positive(closed.path("hold"), "/load/closed/hold", null));
 			List<Workload.Level> levels = new ArrayList<>();
 			closed.path("users").forEach((users) -> levels.add(new Workload.Level(users.asInt(), rampUp, termination)));
@@ -287,7 +306,8 @@ public final class ScenarioReader {
 				first = lines.findFirst();
 			}
 			catch (IOException | UncheckedIOException ex) {
-				throw error(pointer, "feeder file '" + name + "' cannot be read (" + ex.getClass().getSimpleName() + ")");
+				throw error(pointer,
+						"feeder file '" + name + "' cannot be read (" + ex.getClass().getSimpleName() + ")");
 			}
 			if (first.isEmpty()) {
 				throw error(pointer, "feeder file '" + name + "' is empty: it must start with a header row of variable"
@@ -305,8 +325,9 @@ public final class ScenarioReader {
 	}
 
 	/**
-	 * A CSV header's names. Written here rather than with a CSV library: the header of a feeder is
-	 * plain names (the check above refuses anything else), and JMeter parses the rows itself.
+	 * A CSV header's names. Written here rather than with a CSV library: the header of a
+	 * feeder is plain names (the check above refuses anything else), and JMeter parses
+	 * the rows itself.
 	 */
 	private static List<String> columns(String header) {
 		List<String> columns = new ArrayList<>();
@@ -329,8 +350,8 @@ public final class ScenarioReader {
 			}
 			else {
 				JsonNode repeat = step.path("repeat");
-				result.add(new Step.Repeat(repeat.path("times").asInt(), steps(repeat.path("steps"), at + "/repeat/steps",
-						defined)));
+				result.add(new Step.Repeat(repeat.path("times").asInt(),
+						steps(repeat.path("steps"), at + "/repeat/steps", defined)));
 			}
 		}
 		return result;
@@ -381,8 +402,8 @@ public final class ScenarioReader {
 			String variable = extract.path("variable").asText();
 			String fallback = extract.path("default").asText("");
 			if (extract.has("header")) {
-				extraction = new Step.Extraction(variable, Step.Extraction.Source.HEADER, extract.path("header").asText(),
-						fallback);
+				extraction = new Step.Extraction(variable, Step.Extraction.Source.HEADER,
+						extract.path("header").asText(), fallback);
 			}
 			else if (extract.has("jsonPath")) {
 				extraction = new Step.Extraction(variable, Step.Extraction.Source.JSON_PATH,
@@ -391,18 +412,19 @@ public final class ScenarioReader {
 			else {
 				String regex = regex(extract.path("regex").asText(), at + "/regex");
 				if (Pattern.compile(regex).matcher("").groupCount() < 1) {
-					throw error(at + "/regex", "the regex '" + regex + "' has no group: put the value to extract in (...)");
+					throw error(at + "/regex",
+							"the regex '" + regex + "' has no group: put the value to extract in (...)");
 				}
 				extraction = new Step.Extraction(variable, Step.Extraction.Source.REGEX, regex, fallback);
 			}
 			extractions.add(extraction);
 		}
-		// Extracted values exist for the steps after this one, not for this request's own fields.
+		// Extracted values exist for the steps after this one, not for this request's own
+		// fields.
 		extractions.forEach((extraction) -> defined.add(extraction.variable()));
 		return new Step.Request(request.path("label").asText(), request.path("method").asText("GET"), path, headers,
-				basicAuth, body, request.path("status").asInt(200),
-				duration(request.path("floor"), Duration.ZERO), checks, extractions,
-				request.path("stopOnFailure").asBoolean(false));
+				basicAuth, body, request.path("status").asInt(200), duration(request.path("floor"), Duration.ZERO),
+				checks, extractions, request.path("stopOnFailure").asBoolean(false));
 	}
 
 	/** Each text of a JSON body on its own, so that a reference's line is its own. */
@@ -411,8 +433,9 @@ public final class ScenarioReader {
 			checkReferences(pointer, json.asText(), defined);
 		}
 		else if (json.isObject()) {
-			json.properties().forEach((entry) -> checkJsonReferences(entry.getValue(),
-					pointer + "/" + YamlTree.escape(entry.getKey()), defined));
+			json.properties()
+				.forEach((entry) -> checkJsonReferences(entry.getValue(),
+						pointer + "/" + YamlTree.escape(entry.getKey()), defined));
 		}
 		else {
 			for (int i = 0; i < json.size(); i++) {
@@ -456,7 +479,8 @@ public final class ScenarioReader {
 			return regex;
 		}
 		catch (PatternSyntaxException ex) {
-			// '$' and '{' are regex syntax: a ${name} here is a pattern, and rarely a valid one.
+			// '$' and '{' are regex syntax: a ${name} here is a pattern, and rarely a
+			// valid one.
 			String hint = regex.contains("${") ? " (a regex takes no ${...} references)" : "";
 			throw error(pointer, "'" + regex + "' is not a regular expression: " + ex.getDescription() + hint);
 		}
@@ -481,8 +505,8 @@ public final class ScenarioReader {
 			Optional<String> label = assertion.has("label") ? Optional.of(assertion.path("label").asText())
 					: Optional.empty();
 			if (label.isPresent() && !labels.contains(label.get())) {
-				throw error(pointer + "/label", "no request is labelled '" + label.get() + "'; labels: "
-						+ String.join(", ", labels));
+				throw error(pointer + "/label",
+						"no request is labelled '" + label.get() + "'; labels: " + String.join(", ", labels));
 			}
 			List<String> kinds = new ArrayList<>();
 			assertion.fieldNames().forEachRemaining((name) -> {
@@ -511,15 +535,17 @@ public final class ScenarioReader {
 		return result;
 	}
 
-	/** @param what the share, as the message names it: an error rate */
+	/**
+	 * @param what the share, as the message names it: an error rate
+	 */
 	private double fraction(JsonNode value, String pointer, String what) {
 		if (value.isNumber()) {
 			return value.asDouble();
 		}
 		double percent = Double.parseDouble(value.asText().replace("%", ""));
 		if (percent > 100) {
-			throw error(pointer, SchemaMessages.name(pointer) + " is " + value.asText() + ", but " + what
-					+ " is at most 100%");
+			throw error(pointer,
+					SchemaMessages.name(pointer) + " is " + value.asText() + ", but " + what + " is at most 100%");
 		}
 		return percent / 100;
 	}
@@ -558,8 +584,8 @@ public final class ScenarioReader {
 			if (name.startsWith(ENV)) {
 				String variable = name.substring(ENV.length());
 				if (!this.environment.containsKey(variable)) {
-					throw error(pointer, "${" + name + "} refers to the environment variable " + variable
-							+ ", which is not set");
+					throw error(pointer,
+							"${" + name + "} refers to the environment variable " + variable + ", which is not set");
 				}
 				continue;
 			}
@@ -576,18 +602,24 @@ public final class ScenarioReader {
 						+ this.tree.lineOf(extractor) + "): move that request before this step");
 			}
 			List<String> known = defined.stream().sorted().toList();
-			throw error(pointer, "${" + name + "} is not defined: define it under variables, as a feeder column, "
-					+ "or extract it in an earlier step" + (known.isEmpty() ? "" : " (defined: "
-							+ String.join(", ", known) + ")"));
+			throw error(pointer,
+					"${" + name + "} is not defined: define it under variables, as a feeder column, "
+							+ "or extract it in an earlier step"
+							+ (known.isEmpty() ? "" : " (defined: " + String.join(", ", known) + ")"));
 		}
 	}
 
-	/** Every variable the journey extracts, repeats included, with the request that extracts it. */
+	/**
+	 * Every variable the journey extracts, repeats included, with the request that
+	 * extracts it.
+	 */
 	private void findExtractions(JsonNode steps, String pointer) {
 		for (int i = 0; i < steps.size(); i++) {
 			String at = pointer + "/" + i;
-			steps.path(i).path("request").path("extract").forEach((extract) -> this.extractedBy
-				.putIfAbsent(extract.path("variable").asText(), at + "/request"));
+			steps.path(i)
+				.path("request")
+				.path("extract")
+				.forEach((extract) -> this.extractedBy.putIfAbsent(extract.path("variable").asText(), at + "/request"));
 			findExtractions(steps.path(i).path("repeat").path("steps"), at + "/repeat/steps");
 		}
 	}
@@ -639,8 +671,9 @@ public final class ScenarioReader {
 	}
 
 	/**
-	 * The scenario schema's own definitions, with the faults' list in place of a scenario: one
-	 * definition, so a faults file and a scenario's {@code faults:} say the same things wrong.
+	 * The scenario schema's own definitions, with the faults' list in place of a
+	 * scenario: one definition, so a faults file and a scenario's {@code faults:} say the
+	 * same things wrong.
 	 */
 	private static JsonSchema faultsSchema() {
 		ObjectNode schema = JsonNodeFactory.instance.objectNode();

@@ -14,8 +14,9 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
 import com.networknt.schema.ValidationMessage;
 
 /**
- * The schema validator's complaints, said the way a person editing the file thinks of them: the
- * key, the value and what would be right, rather than JSON Pointer and schema keywords.
+ * The schema validator's complaints, said the way a person editing the file thinks of
+ * them: the key, the value and what would be right, rather than JSON Pointer and schema
+ * keywords.
  */
 final class SchemaMessages {
 
@@ -26,7 +27,10 @@ final class SchemaMessages {
 	/** The schema's pattern for names and labels. */
 	private static final String NAME = "^[A-Za-z0-9][A-Za-z0-9._-]*$";
 
-	/** The schema's pattern for a request's path: a path, an absolute URL, or a reference that holds one. */
+	/**
+	 * The schema's pattern for a request's path: a path, an absolute URL, or a reference
+	 * that holds one.
+	 */
 	static final String PATH = "^(/|https?://|\\$\\{)";
 
 	/** The schema's pattern for variable names. */
@@ -44,8 +48,8 @@ final class SchemaMessages {
 		return switch (message.getType()) {
 			case "additionalProperties" -> "unknown key '" + message.getProperty() + "'"
 					+ (pointer.isEmpty() ? "" : " in " + where) + known(schemaPath, message.getProperty());
-			case "required" -> (pointer.isEmpty() ? "the file" : where) + " lacks the required key '"
-					+ message.getProperty() + "'";
+			case "required" ->
+				(pointer.isEmpty() ? "the file" : where) + " lacks the required key '" + message.getProperty() + "'";
 			case "propertyNames" -> unknownName(pointer, message);
 			case "type" -> isDuration(schemaPath) ? duration(value, where) : type(value, where, message);
 			case "pattern" -> pattern(value, where, schemaPath, rule.asText());
@@ -56,20 +60,24 @@ final class SchemaMessages {
 			case "exclusiveMinimum" -> where + " is " + value.asText() + ", but must be above " + rule.asText();
 			case "maximum" -> where + " is " + value.asText() + ", above the most allowed (" + rule.asText() + ")"
 					+ (pointer.endsWith("/errorRateBelow") || isFaultRate(pointer) ? ": " + SHARE : "");
-			case "minItems" -> value.isEmpty() ? where + " is empty: " + (pointer.matches("/journey|.*/steps")
-					? "give at least one step, as - request: {label: home, path: /}" : "give at least one item")
+			case "minItems" -> value.isEmpty()
+					? where + " is empty: " + (pointer.matches("/journey|.*/steps")
+							? "give at least one step, as - request: {label: home, path: /}" : "give at least one item")
 					: where + " has " + value.size() + " item(s), but needs at least " + rule.asInt();
-			case "minProperties" -> where + " is empty" + (pointer.equals("/load")
-					? ": give closed (a number of users) or open (arrival rates)" : "");
-			case "maxProperties" -> where + " holds more than one choice: give only one of "
-					+ String.join(", ", fieldNames(value));
+			case "minProperties" -> where + " is empty"
+					+ (pointer.equals("/load") ? ": give closed (a number of users) or open (arrival rates)" : "");
+			case "maxProperties" ->
+				where + " holds more than one choice: give only one of " + String.join(", ", fieldNames(value));
 			case "uniqueItems" -> where + " lists " + duplicate(value) + " twice";
 			case "oneOf" -> oneOf(pointer, where, value);
 			default -> where + ": " + message.getMessage().replaceFirst("^[^:]*: ", "");
 		};
 	}
 
-	/** A fault phase's rate, in a scenario's {@code faults:} or at the top of a {@code --faults} file. */
+	/**
+	 * A fault phase's rate, in a scenario's {@code faults:} or at the top of a
+	 * {@code --faults} file.
+	 */
 	private static boolean isFaultRate(String pointer) {
 		return pointer.matches("(/faults)?/\\d+/rate");
 	}
@@ -78,7 +86,10 @@ final class SchemaMessages {
 		return schemaPath.contains("$defs/duration/");
 	}
 
-	/** The ways a duration goes wrong in practice: a bare number, a sign, a unit nobody knows. */
+	/**
+	 * The ways a duration goes wrong in practice: a bare number, a sign, a unit nobody
+	 * knows.
+	 */
 	private static String duration(JsonNode value, String where) {
 		String text = value.asText();
 		if (value.isNumber() || text.matches("\\d+(\\.\\d+)?")) {
@@ -187,8 +198,7 @@ final class SchemaMessages {
 	}
 
 	private static String unknownName(String pointer, ValidationMessage message) {
-		String name = (message.getProperty() != null) ? message.getProperty()
-				: String.join(", ", arguments(message));
+		String name = (message.getProperty() != null) ? message.getProperty() : String.join(", ", arguments(message));
 		if (pointer.matches(".*/(journey|steps)/\\d+$")) {
 			boolean requestKey = ScenarioReader.schemaNode().at("/$defs/request/properties").has(name);
 			return "unknown step '" + name + "': a step is a request, a pause or a repeat"
@@ -200,7 +210,10 @@ final class SchemaMessages {
 		return "'" + name + "' is not allowed in " + name(pointer);
 	}
 
-	/** The keys the schema allows where an unknown one was found, with the likeliest one first. */
+	/**
+	 * The keys the schema allows where an unknown one was found, with the likeliest one
+	 * first.
+	 */
 	private static String known(String schemaPath, String unknown) {
 		String parent = schemaPath.replaceFirst("/additionalProperties$", "");
 		JsonNode properties = ScenarioReader.schemaNode().at(parent.replaceFirst("^#", "")).path("properties");
@@ -210,8 +223,8 @@ final class SchemaMessages {
 		}
 		String guess = names.stream()
 			.filter((name) -> distance(name.toLowerCase(Locale.ROOT), unknown.toLowerCase(Locale.ROOT)) <= 2)
-			.min(Comparator.comparingInt((String name) -> distance(name.toLowerCase(Locale.ROOT),
-					unknown.toLowerCase(Locale.ROOT))))
+			.min(Comparator.comparingInt(
+					(String name) -> distance(name.toLowerCase(Locale.ROOT), unknown.toLowerCase(Locale.ROOT))))
 			.map((name) -> ": did you mean '" + name + "'?")
 			.orElse("");
 		return guess + " (known: " + String.join(", ", names) + ")";

@@ -6,10 +6,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The stacks under test, and the variants of them the thesis compared. mvc and mvc-vt run the same
- * jar: virtual threads are configuration, so any difference between them is the threading model
- * and nothing else. The cached variants differ from their stack by one property too, and seed
- * 002's WebFlux variants by Spring profiles of the same webflux jar.
+ * The stacks under test, and the variants of them the thesis compared. mvc and mvc-vt run
+ * the same jar: virtual threads are configuration, so any difference between them is the
+ * threading model and nothing else. The cached variants differ from their stack by one
+ * property too, and seed 002's WebFlux variants by Spring profiles of the same webflux
+ * jar.
  */
 public enum Stack {
 
@@ -22,11 +23,12 @@ public enum Stack {
 	WEBFLUX("webflux", "apps/webflux/target/fluxbench-webflux.jar", List.of(), Cache.NONE, "001_9c0053dc7fc6618a.txt",
 			"Spring WebFlux on Reactor Netty, R2DBC, WebClient"),
 
-	MVC_REDIS("mvc-redis", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Cache.DISTRIBUTED, "000_7f0aef5aecc896c0.txt",
-			"mvc with the distributed unit cache in Redis: the thesis' original version"),
+	MVC_REDIS("mvc-redis", "apps/mvc/target/fluxbench-mvc.jar", List.of(), Cache.DISTRIBUTED,
+			"000_7f0aef5aecc896c0.txt", "mvc with the distributed unit cache in Redis: the thesis' original version"),
 
 	WEBFLUX_REDIS("webflux-redis", "apps/webflux/target/fluxbench-webflux.jar", List.of(), Cache.DISTRIBUTED,
-			"000_7f0aef5aecc896c0.txt", "webflux with the reactive distributed unit cache in Redis, which the thesis could not build"),
+			"000_7f0aef5aecc896c0.txt",
+			"webflux with the reactive distributed unit cache in Redis, which the thesis could not build"),
 
 	WEBFLUX_JDBC("webflux-jdbc", "apps/webflux/target/fluxbench-webflux.jar", List.of("jdbc"), Cache.NONE,
 			"002_40e23d62534e9a56.txt",
@@ -37,18 +39,23 @@ public enum Stack {
 			"webflux-jdbc on Schedulers.parallel(), one thread per core, BlockHound off (profiles jdbc, parallel)"),
 
 	WEBFLUX_VT("webflux-vt", "apps/webflux/target/fluxbench-webflux.jar", List.of("vt"), Cache.NONE,
-			"002_40e23d62534e9a56.txt", "WebFlux with blocking controller methods on virtual threads, over JPA (profile vt)");
+			"002_40e23d62534e9a56.txt",
+			"WebFlux with blocking controller methods on virtual threads, over JPA (profile vt)");
 
 	/** The stacks of every scenario that does not name its own. */
 	public static final List<Stack> DEFAULT = List.of(MVC, MVC_VT, WEBFLUX);
 
-	/** The thesis' three versions (original with cache, without cache, WebFlux) and the two it could not run. */
+	/**
+	 * The thesis' three versions (original with cache, without cache, WebFlux) and the
+	 * two it could not run.
+	 */
 	public static final List<Stack> THESIS_VARIANTS = List.of(MVC_REDIS, MVC, WEBFLUX, WEBFLUX_REDIS, MVC_VT);
 
 	/**
-	 * Seed 002's comparison: the three stacks, and WebFlux over a blocking repository the ways the
-	 * seed's "reactive on the REST layer only" could be built: on the elastic scheduler it used, on the
-	 * parallel one it also tried, and on virtual threads, which it could not.
+	 * Seed 002's comparison: the three stacks, and WebFlux over a blocking repository the
+	 * ways the seed's "reactive on the REST layer only" could be built: on the elastic
+	 * scheduler it used, on the parallel one it also tried, and on virtual threads, which
+	 * it could not.
 	 */
 	public static final List<Stack> IPPON_VARIANTS = List.of(MVC, MVC_VT, WEBFLUX, WEBFLUX_JDBC, WEBFLUX_JDBC_PARALLEL,
 			WEBFLUX_VT);
@@ -61,7 +68,9 @@ public enum Stack {
 
 	private final Cache cache;
 
-	/** The seed document it comes from, by file name; "-" when it postdates every seed. */
+	/**
+	 * The seed document it comes from, by file name; "-" when it postdates every seed.
+	 */
 	private final String seed;
 
 	private final String description;
@@ -103,7 +112,10 @@ public enum Stack {
 		return this.description;
 	}
 
-	/** The PostgreSQL schema of this stack: stacks never share rows, so one's writes cannot slow another. */
+	/**
+	 * The PostgreSQL schema of this stack: stacks never share rows, so one's writes
+	 * cannot slow another.
+	 */
 	public String schema() {
 		return "fluxbench_" + this.id.replace('-', '_');
 	}

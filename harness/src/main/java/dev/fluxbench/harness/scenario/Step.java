@@ -11,11 +11,12 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * One step of a user's journey: a request, a pause, or a block repeated a number of times. Text
- * fields may hold {@code ${name}} references to variables, feeder columns, earlier extractions,
- * {@code ${env.NAME}} and JMeter functions such as {@code ${__Random(1,50)}}; they stay templates
- * here, so that a credential from the environment is resolved only when the test plan is built
- * and never reaches a result file.
+ * One step of a user's journey: a request, a pause, or a block repeated a number of
+ * times. Text fields may hold {@code ${name}} references to variables, feeder columns,
+ * earlier extractions, {@code ${env.NAME}} and JMeter functions such as
+ * {@code ${__Random(1,50)}}; they stay templates here, so that a credential from the
+ * environment is resolved only when the test plan is built and never reaches a result
+ * file.
  */
 public sealed interface Step {
 
@@ -24,26 +25,28 @@ public sealed interface Step {
 
 	/**
 	 * An HTTP call.
-	 * @param label what its samples are called in every result file; unique in a journey, since
-	 * the report compares targets label by label
+	 *
+	 * @param label what its samples are called in every result file; unique in a journey,
+	 * since the report compares targets label by label
 	 * @param method HTTP method
-	 * @param path path and query, starting with '/', which goes after the target's URL; or an absolute
-	 * http(s) URL, sent as it is; or a reference such as {@code ${operationUrl}}, whose value decides
-	 * request by request which of the two it is
+	 * @param path path and query, starting with '/', which goes after the target's URL;
+	 * or an absolute http(s) URL, sent as it is; or a reference such as
+	 * {@code ${operationUrl}}, whose value decides request by request which of the two it
+	 * is
 	 * @param headers sent with every call, in this order
 	 * @param basicAuth HTTP Basic credentials, turned into an Authorization header
 	 * @param body the request body, if any
 	 * @param status the status that counts as a success
-	 * @param floor the least time an answer can take (a downstream delay the request asks for);
-	 * with pauses it gives the Little's-law limit
+	 * @param floor the least time an answer can take (a downstream delay the request asks
+	 * for); with pauses it gives the Little's-law limit
 	 * @param checks what the answer must hold besides the status
 	 * @param extractions values taken from the answer into variables for later steps
 	 * @param stopOnFailure whether a failed sample ends this user, as Gatling's
 	 * {@code exitHereIfFailed}
 	 */
-	record Request(String label, String method, String path, Map<String, String> headers,
-			Optional<BasicAuth> basicAuth, Optional<String> body, int status, Duration floor, List<Check> checks,
-			List<Extraction> extractions, boolean stopOnFailure) implements Step {
+	record Request(String label, String method, String path, Map<String, String> headers, Optional<BasicAuth> basicAuth,
+			Optional<String> body, int status, Duration floor, List<Check> checks, List<Extraction> extractions,
+			boolean stopOnFailure) implements Step {
 
 		public Request {
 			Objects.requireNonNull(label, "label");
@@ -62,7 +65,10 @@ public sealed interface Step {
 
 		private static final String REFERENCE = "${";
 
-		/** Whether a path, or a reference's value, is a whole URL that goes out as it is, whatever the target. */
+		/**
+		 * Whether a path, or a reference's value, is a whole URL that goes out as it is,
+		 * whatever the target.
+		 */
 		public static boolean isAbsoluteUrl(String path) {
 			return path.startsWith("http://") || path.startsWith("https://");
 		}
@@ -74,10 +80,11 @@ public sealed interface Step {
 		}
 
 		/**
-		 * Whether the request sends credentials that the built-in stacks check against the LDAP
-		 * directory: HTTP Basic, as {@code basicAuth} or written out. A bearer token, or a value the
-		 * journey took from an earlier answer (seed 002's {@code Authorization: ${access_token}}), was
-		 * issued by the app, which checks it itself.
+		 * Whether the request sends credentials that the built-in stacks check against
+		 * the LDAP directory: HTTP Basic, as {@code basicAuth} or written out. A bearer
+		 * token, or a value the journey took from an earlier answer (seed 002's
+		 * {@code Authorization: ${access_token}}), was issued by the app, which checks it
+		 * itself.
 		 * @param issued the variables the journey extracts from answers
 		 */
 		public boolean sendsCredentials(Set<String> issued) {
@@ -97,7 +104,9 @@ public sealed interface Step {
 
 	}
 
-	/** A pause of a fixed length ({@code min == max}) or uniformly random between the two. */
+	/**
+	 * A pause of a fixed length ({@code min == max}) or uniformly random between the two.
+	 */
 	record Pause(Duration min, Duration max) implements Step {
 
 		public static final Pause NONE = new Pause(Duration.ZERO, Duration.ZERO);
@@ -146,7 +155,10 @@ public sealed interface Step {
 
 	}
 
-	/** HTTP Basic credentials; either may be a template such as {@code ${env.API_PASSWORD}}. */
+	/**
+	 * HTTP Basic credentials; either may be a template such as
+	 * {@code ${env.API_PASSWORD}}.
+	 */
 	record BasicAuth(String username, String password) {
 
 		@Override
@@ -171,8 +183,9 @@ public sealed interface Step {
 		}
 
 		/**
-		 * The JSONPath finds a value in the body, equal to {@code equalTo} when given: a String (a
-		 * template), or a number or boolean as the file wrote it, since JSON tells 42 from "42".
+		 * The JSONPath finds a value in the body, equal to {@code equalTo} when given: a
+		 * String (a template), or a number or boolean as the file wrote it, since JSON
+		 * tells 42 from "42".
 		 */
 		record JsonPath(String path, Optional<Object> equalTo) implements Check {
 
@@ -182,10 +195,11 @@ public sealed interface Step {
 
 	/**
 	 * A value taken from an answer into a variable.
+	 *
 	 * @param variable the variable's name
 	 * @param source where it is looked for
-	 * @param expression a header name, a JSONPath, or a regular expression whose first group is
-	 * taken
+	 * @param expression a header name, a JSONPath, or a regular expression whose first
+	 * group is taken
 	 * @param defaultValue what the variable holds when nothing matched
 	 */
 	record Extraction(String variable, Source source, String expression, String defaultValue) {

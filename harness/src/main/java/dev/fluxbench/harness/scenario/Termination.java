@@ -2,10 +2,16 @@ package dev.fluxbench.harness.scenario;
 
 import java.time.Duration;
 
-/** When a virtual user stops: after a number of iterations (the seeds' closed model) or after a time. */
+/**
+ * When a virtual user stops: after a number of iterations (the seeds' closed model) or
+ * after a time.
+ */
 public sealed interface Termination {
 
-	/** Each user runs the requests this many times, then ends; the load ends with the last user. */
+	/**
+	 * Each user runs the requests this many times, then ends; the load ends with the last
+	 * user.
+	 */
 	record Iterations(int count) implements Termination {
 
 		public Iterations {

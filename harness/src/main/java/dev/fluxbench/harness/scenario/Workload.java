@@ -4,18 +4,21 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How hard the users push, level after level: each level is measured on its own, and every
- * result file is keyed by its load.
+ * How hard the users push, level after level: each level is measured on its own, and
+ * every result file is keyed by its load.
  */
 public sealed interface Workload {
 
 	List<Level> levels();
 
-	/** What a load means: users in the closed model, requests per second in the open one. */
+	/**
+	 * What a load means: users in the closed model, requests per second in the open one.
+	 */
 	String unit();
 
 	/**
 	 * One load level.
+	 *
 	 * @param load concurrent users, or target requests per second
 	 * @param rampUp how long it takes to reach the load
 	 * @param termination when each user, or the level, ends
@@ -42,8 +45,9 @@ public sealed interface Workload {
 	}
 
 	/**
-	 * A fixed number of users, each running the journey again and again: a slow server gets fewer
-	 * requests, as the seeds' JMeter and Gatling runs did.
+	 * A fixed number of users, each running the journey again and again: a slow server
+	 * gets fewer requests, as the seeds' JMeter and Gatling runs did.
+	 *
 	 * @param thinkTime the pause before each request
 	 */
 	record Closed(List<Level> levels, Step.Pause thinkTime) implements Workload {
@@ -64,8 +68,8 @@ public sealed interface Workload {
 
 	/**
 	 * Requests started at a rate whatever the server's response time, by up to
-	 * {@code maxThreads} generator threads, so a slow server faces a growing queue as real clients
-	 * would make.
+	 * {@code maxThreads} generator threads, so a slow server faces a growing queue as
+	 * real clients would make.
 	 */
 	record Open(List<Level> levels, int maxThreads) implements Workload {
 

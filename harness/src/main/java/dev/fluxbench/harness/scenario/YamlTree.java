@@ -27,9 +27,10 @@ import org.yaml.snakeyaml.reader.StreamReader;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /**
- * A YAML document as a Jackson tree, plus the line each value was written on. Jackson's own YAML
- * tree forgets where things were; SnakeYAML's node graph remembers, so the document is composed
- * with SnakeYAML and converted here, and every later complaint can name its line.
+ * A YAML document as a Jackson tree, plus the line each value was written on. Jackson's
+ * own YAML tree forgets where things were; SnakeYAML's node graph remembers, so the
+ * document is composed with SnakeYAML and converted here, and every later complaint can
+ * name its line.
  *
  * @param root the document
  * @param lines 1-based line by JSON Pointer ({@code /journey/0/request/path}); a mapping
@@ -63,14 +64,14 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 	}
 
 	/**
-	 * Where to send the reader. The parser notices an unclosed quote only at the end of the file
-	 * and a key without ':' only on the next line; the place it started scanning is the line to fix.
+	 * Where to send the reader. The parser notices an unclosed quote only at the end of
+	 * the file and a key without ':' only on the next line; the place it started scanning
+	 * is the line to fix.
 	 */
 	private static int syntaxLine(MarkedYAMLException ex) {
 		Mark mark = ex.getProblemMark();
 		String context = String.valueOf(ex.getContext());
-		if (ex.getContextMark() != null
-				&& (context.contains("quoted scalar") || context.contains("simple key"))) {
+		if (ex.getContextMark() != null && (context.contains("quoted scalar") || context.contains("simple key"))) {
 			mark = ex.getContextMark();
 		}
 		return (mark != null) ? mark.getLine() + 1 : 1;
@@ -106,7 +107,10 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 		return problem;
 	}
 
-	/** The line of the value at {@code pointer}, or of its nearest ancestor written in the file. */
+	/**
+	 * The line of the value at {@code pointer}, or of its nearest ancestor written in the
+	 * file.
+	 */
 	int lineOf(String pointer) {
 		String at = pointer;
 		while (!this.lines.containsKey(at)) {
@@ -128,7 +132,8 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 								"a key must be plain text");
 					}
 					String child = pointer + "/" + escape(key.getValue());
-					// SnakeYAML refuses duplicate keys only when it constructs objects; composing, it keeps
+					// SnakeYAML refuses duplicate keys only when it constructs objects;
+					// composing, it keeps
 					// both, and the later would silently win.
 					if (object.has(key.getValue())) {
 						int line = key.getStartMark().getLine() + 1;
@@ -152,7 +157,10 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 		};
 	}
 
-	/** Scalars keep the type YAML's core schema resolved: {@code 200} a number, {@code "200"} text. */
+	/**
+	 * Scalars keep the type YAML's core schema resolved: {@code 200} a number,
+	 * {@code "200"} text.
+	 */
 	private static JsonNode scalar(ScalarNode scalar) {
 		JsonNodeFactory nodes = JsonNodeFactory.instance;
 		String value = scalar.getValue();
@@ -168,7 +176,8 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 			}
 		}
 		catch (NumberFormatException ex) {
-			// .inf and .nan, or an explicit !!int on text: kept as text; the schema then names the type.
+			// .inf and .nan, or an explicit !!int on text: kept as text; the schema then
+			// names the type.
 			return nodes.textNode(value);
 		}
 		if (Tag.BOOL.equals(tag)) {
@@ -181,10 +190,11 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 	}
 
 	/**
-	 * YAML 1.2's core schema, the one IDEs check a file with. SnakeYAML resolves plain scalars by
-	 * YAML 1.1, where {@code yes}, {@code no}, {@code on} and {@code off} are booleans, {@code 1:30}
-	 * is 90 and {@code 1_000} a number: a header {@code X-Flag: on} would be refused and a country
-	 * code {@code NO} in a JSON body sent as {@code false}, while the editor showed both as text.
+	 * YAML 1.2's core schema, the one IDEs check a file with. SnakeYAML resolves plain
+	 * scalars by YAML 1.1, where {@code yes}, {@code no}, {@code on} and {@code off} are
+	 * booleans, {@code 1:30} is 90 and {@code 1_000} a number: a header
+	 * {@code X-Flag: on} would be refused and a country code {@code NO} in a JSON body
+	 * sent as {@code false}, while the editor showed both as text.
 	 */
 	private static final class CoreSchemaResolver extends Resolver {
 
@@ -200,7 +210,8 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 		@Override
 		protected void addImplicitResolvers() {
 			addImplicitResolver(Tag.BOOL, CORE_BOOL, "tTfF");
-			// INT before FLOAT: the first pattern that matches decides, and 12 matches both.
+			// INT before FLOAT: the first pattern that matches decides, and 12 matches
+			// both.
 			addImplicitResolver(Tag.INT, CORE_INT, "-+0123456789");
 			addImplicitResolver(Tag.FLOAT, CORE_FLOAT, "-+0123456789.");
 			addImplicitResolver(Tag.NULL, CORE_NULL, "~nN\0");

@@ -20,9 +20,9 @@ import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.metrics.PrometheusText;
 
 /**
- * Where a target's metrics come from, read once a second during a load: its own Prometheus
- * endpoint (as our apps' {@code /actuator/prometheus}), or a Prometheus server that scrapes it,
- * asked for the series a label selector picks.
+ * Where a target's metrics come from, read once a second during a load: its own
+ * Prometheus endpoint (as our apps' {@code /actuator/prometheus}), or a Prometheus server
+ * that scrapes it, asked for the series a label selector picks.
  */
 public sealed interface MetricsSource {
 
@@ -30,8 +30,9 @@ public sealed interface MetricsSource {
 	List<PrometheusText.Series> read(HttpClient client, Duration timeout) throws IOException, InterruptedException;
 
 	/**
-	 * Parses {@code URL} (an exposition endpoint) or {@code URL{selector}} (a Prometheus server and
-	 * the labels that pick the target's series, as {@code http://prom:9090{job="before"}}).
+	 * Parses {@code URL} (an exposition endpoint) or {@code URL{selector}} (a Prometheus
+	 * server and the labels that pick the target's series, as
+	 * {@code http://prom:9090{job="before"}}).
 	 */
 	static MetricsSource parse(String text) {
 		int brace = text.indexOf('{');
@@ -50,27 +51,29 @@ public sealed interface MetricsSource {
 	}
 
 	/**
-	 * Fails with an {@link EnvironmentException} unless the source answers with metrics: a wrong
-	 * URL must stop a run before it starts, not leave a report without figures.
+	 * Fails with an {@link EnvironmentException} unless the source answers with metrics:
+	 * a wrong URL must stop a run before it starts, not leave a report without figures.
 	 */
 	default void check(String target) {
 		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
 			if (this instanceof Endpoint endpoint) {
-				// An endpoint may expose none of the series fluxbench keeps, but it must expose some.
-				if (endpoint.exposition(client, Duration.ofSeconds(10)).lines()
+				// An endpoint may expose none of the series fluxbench keeps, but it must
+				// expose some.
+				if (endpoint.exposition(client, Duration.ofSeconds(10))
+					.lines()
 					.noneMatch((line) -> !line.startsWith("#") && PrometheusText.parse(line).isPresent())) {
 					throw new EnvironmentException("metrics of target " + target + " at " + this
 							+ " hold no Prometheus sample: is it the right URL?");
 				}
 			}
 			else if (read(client, Duration.ofSeconds(10)).isEmpty()) {
-				throw new EnvironmentException("metrics of target " + target + " at " + this
-						+ ": the selector picks no series");
+				throw new EnvironmentException(
+						"metrics of target " + target + " at " + this + ": the selector picks no series");
 			}
 		}
 		catch (IOException ex) {
-			throw new EnvironmentException("metrics of target " + target + " at " + this + " are unreachable: "
-					+ Probe.reason(ex));
+			throw new EnvironmentException(
+					"metrics of target " + target + " at " + this + " are unreachable: " + Probe.reason(ex));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -88,8 +91,8 @@ public sealed interface MetricsSource {
 		}
 
 		String exposition(HttpClient client, Duration timeout) throws IOException, InterruptedException {
-			HttpResponse<String> response = client
-				.send(HttpRequest.newBuilder(this.uri).timeout(timeout).GET().build(), BodyHandlers.ofString());
+			HttpResponse<String> response = client.send(HttpRequest.newBuilder(this.uri).timeout(timeout).GET().build(),
+					BodyHandlers.ofString());
 			if (response.statusCode() != 200) {
 				throw new IOException("HTTP " + response.statusCode());
 			}
@@ -108,8 +111,8 @@ public sealed interface MetricsSource {
 	}
 
 	/**
-	 * A Prometheus server's instant query of {@code selector}: every series with those labels at
-	 * their latest scrape, filtered as an endpoint's would be.
+	 * A Prometheus server's instant query of {@code selector}: every series with those
+	 * labels at their latest scrape, filtered as an endpoint's would be.
 	 */
 	record Server(URI server, String selector) implements MetricsSource {
 
@@ -120,7 +123,8 @@ public sealed interface MetricsSource {
 				throws IOException, InterruptedException {
 			// Appended, not resolved: a Prometheus behind a path prefix keeps its prefix.
 			String base = this.server.toString().replaceFirst("/+$", "");
-			URI query = URI.create(base + "/api/v1/query?query=" + URLEncoder.encode(this.selector, StandardCharsets.UTF_8));
+			URI query = URI
+				.create(base + "/api/v1/query?query=" + URLEncoder.encode(this.selector, StandardCharsets.UTF_8));
 			HttpResponse<String> response = client.send(HttpRequest.newBuilder(query).timeout(timeout).GET().build(),
 					BodyHandlers.ofString());
 			JsonNode body;
@@ -131,7 +135,8 @@ public sealed interface MetricsSource {
 				throw new IOException("not a Prometheus server (HTTP " + response.statusCode() + ", no JSON)");
 			}
 			if (!"success".equals(body.path("status").asText())) {
-				throw new IOException("Prometheus refused the query " + this.selector + ": " + body.path("error").asText());
+				throw new IOException(
+						"Prometheus refused the query " + this.selector + ": " + body.path("error").asText());
 			}
 			List<PrometheusText.Series> series = new ArrayList<>();
 			for (JsonNode result : body.path("data").path("result")) {

@@ -12,9 +12,10 @@ import java.time.Duration;
 import dev.fluxbench.harness.launch.EnvironmentException;
 
 /**
- * The first request a given target gets, before anything runs: a target that is down or failing
- * would otherwise be measured as a wall of errors. Any answer below 500 will do (a 404 on the
- * base path says the service is up); no answer or a 5xx stops the run with exit code 3.
+ * The first request a given target gets, before anything runs: a target that is down or
+ * failing would otherwise be measured as a wall of errors. Any answer below 500 will do
+ * (a 404 on the base path says the service is up); no answer or a 5xx stops the run with
+ * exit code 3.
  */
 public final class Probe {
 
@@ -34,8 +35,8 @@ public final class Probe {
 			}
 		}
 		catch (IOException ex) {
-			throw new EnvironmentException("target " + target.id() + " at " + target.baseUri() + " is unreachable: "
-					+ reason(ex));
+			throw new EnvironmentException(
+					"target " + target.id() + " at " + target.baseUri() + " is unreachable: " + reason(ex));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -7,9 +7,9 @@ import java.util.regex.Pattern;
 import dev.fluxbench.harness.scenario.Stack;
 
 /**
- * What a benchmark measures: a built-in stack that fluxbench starts as a child JVM, or a running
- * service it is given. Both are driven, recorded and compared alike; they differ only in how a
- * trial gets hold of a running one.
+ * What a benchmark measures: a built-in stack that fluxbench starts as a child JVM, or a
+ * running service it is given. Both are driven, recorded and compared alike; they differ
+ * only in how a trial gets hold of a running one.
  */
 public sealed interface Target {
 
@@ -22,7 +22,10 @@ public sealed interface Target {
 	/** One line for the console and the report. */
 	String description();
 
-	/** A built-in stack, started fresh for every trial with the same JVM flags as the others. */
+	/**
+	 * A built-in stack, started fresh for every trial with the same JVM flags as the
+	 * others.
+	 */
 	record Launched(Stack stack) implements Target {
 
 		@Override
@@ -39,6 +42,7 @@ public sealed interface Target {
 
 	/**
 	 * A service that is already running, which fluxbench only drives and watches.
+	 *
 	 * @param id the name given to it
 	 * @param baseUri where requests go: scheme, host, port and an optional base path
 	 * @param metrics where its metrics are, if anywhere

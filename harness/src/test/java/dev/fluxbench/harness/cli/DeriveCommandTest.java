@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.fluxbench.harness.derive.FakePrometheus;
 
 /**
- * {@code fluxbench derive} against a fake Prometheus: what it prints, what it writes, and that
- * every failure is one line on stderr with the exit code scripts branch on.
+ * {@code fluxbench derive} against a fake Prometheus: what it prints, what it writes, and
+ * that every failure is one line on stderr with the exit code scripts branch on.
  */
 class DeriveCommandTest {
 
@@ -64,7 +64,8 @@ class DeriveCommandTest {
 				"  normal      20 requests/s -> 22 users\n", "  higher      40 requests/s -> 44 users\n",
 				"  stress      75 requests/s -> 83 users\n");
 		assertThat(outcome.out().lines().toList()).last().isEqualTo("scenario: " + this.out);
-		assertThat(this.prometheus.lastQuery()).containsEntry("query", "sum(increase(http_server_requests_seconds_count[1m]))")
+		assertThat(this.prometheus.lastQuery())
+			.containsEntry("query", "sum(increase(http_server_requests_seconds_count[1m]))")
 			.containsEntry("start", "1795161600.000")
 			.containsEntry("end", "1795162800.000")
 			.containsEntry("step", "60.000");
@@ -72,8 +73,8 @@ class DeriveCommandTest {
 			.startsWith("# yaml-language-server: $schema=scenario.schema.json\n")
 			.contains("#   prometheus:   " + this.prometheus.url() + "\n",
 					"#   range:        2026-11-20T08:00:00Z to 2026-11-20T08:20:00Z (20m)\n",
-					"#   points:       21 of 21 steps had data",
-					"    users: [22, 44, 83]", "    thinkTime: 1s\n", "      path: /api/units/1 ");
+					"#   points:       21 of 21 steps had data", "    users: [22, 44, 83]", "    thinkTime: 1s\n",
+					"      path: /api/units/1 ");
 	}
 
 	@Test
@@ -170,7 +171,8 @@ class DeriveCommandTest {
 		}
 		Outcome outcome = execute("derive", "--prometheus", "http://127.0.0.1:" + closed, "--out", this.out.toString());
 
-		assertThat(outcome).satisfies(isEnvironmentError("Prometheus at http://127.0.0.1:" + closed + " cannot be reached"));
+		assertThat(outcome)
+			.satisfies(isEnvironmentError("Prometheus at http://127.0.0.1:" + closed + " cannot be reached"));
 		assertThat(this.out).doesNotExist();
 	}
 
@@ -178,8 +180,8 @@ class DeriveCommandTest {
 	void aPrometheusUrlThatIsNotHttpIsBadUsage() {
 		assertThat(execute("derive", "--prometheus", "prometheus:9090", "--out", this.out.toString()))
 			.satisfies(isUsageError("--prometheus must be an http:// or https:// URL"));
-		assertThat(execute("derive", "--prometheus", "http://admin:secret@prometheus:9090", "--out",
-				this.out.toString()))
+		assertThat(
+				execute("derive", "--prometheus", "http://admin:secret@prometheus:9090", "--out", this.out.toString()))
 			.satisfies(isUsageError("without credentials"))
 			.satisfies((outcome) -> assertThat(outcome.err()).doesNotContain("secret"));
 	}
@@ -207,8 +209,8 @@ class DeriveCommandTest {
 	}
 
 	private Outcome derive(String... options) {
-		List<String> args = new ArrayList<>(List.of("derive", "--prometheus", this.prometheus.url().toString(), "--out",
-				this.out.toString()));
+		List<String> args = new ArrayList<>(
+				List.of("derive", "--prometheus", this.prometheus.url().toString(), "--out", this.out.toString()));
 		args.addAll(List.of(options));
 		return execute(args.toArray(String[]::new));
 	}
@@ -230,7 +232,10 @@ class DeriveCommandTest {
 
 	private static void exitsWith(Outcome outcome, int code, String reason) {
 		assertThat(outcome.code()).as("exit code; stderr: %s", outcome.err()).isEqualTo(code);
-		assertThat(outcome.err().lines().toList()).singleElement().asString().startsWith("fluxbench: ").contains(reason);
+		assertThat(outcome.err().lines().toList()).singleElement()
+			.asString()
+			.startsWith("fluxbench: ")
+			.contains(reason);
 	}
 
 	record Outcome(int code, String out, String err) {

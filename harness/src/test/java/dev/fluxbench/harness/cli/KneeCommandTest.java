@@ -17,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.fluxbench.harness.scenario.Stack;
 
 /**
- * {@code fluxbench knee}: its manual, and every bad command line ending before anything starts
- * with exit code 2 and one line that says why. The jars it sees are empty files.
+ * {@code fluxbench knee}: its manual, and every bad command line ending before anything
+ * starts with exit code 2 and one line that says why. The jars it sees are empty files.
  */
 class KneeCommandTest {
 
@@ -70,7 +70,8 @@ class KneeCommandTest {
 	@Test
 	void sharesOutOfRangeAreBadUsage() {
 		expect(knee("--precision", "0%")).isUsageError("--precision must be above 0% and below 100%, not 0%");
-		expect(knee("--precision", "tight")).isUsageError("--precision must be a share such as 10% or 0.1, not 'tight'");
+		expect(knee("--precision", "tight"))
+			.isUsageError("--precision must be a share such as 10% or 0.1, not 'tight'");
 		expect(knee("--margin", "150%")).isUsageError("--margin must be at least 0% and below 100%, not 150%");
 		expect(knee("--shortfall", "-5%")).isUsageError("--shortfall must be at least 0% and below 100%");
 		expect(knee("--repeats", "0")).isUsageError("--repeats must be at least 1, not 0");
@@ -89,11 +90,11 @@ class KneeCommandTest {
 	void targetsAndScenariosAreCheckedAsForRun() {
 		expect(knee("--scenario", "nope")).isUsageError("unknown scenario 'nope'");
 		expect(knee("--stacks", "mvc,struts")).isUsageError("unknown stack 'struts'");
-		expect(knee("--stacks", "mvc", "--target", "a=http://127.0.0.1:1")).isUsageError(
-				"--stacks and --target exclude each other");
+		expect(knee("--stacks", "mvc", "--target", "a=http://127.0.0.1:1"))
+			.isUsageError("--stacks and --target exclude each other");
 		expect(knee("--target", "a=ftp://host")).isUsageError("'ftp://host' is not an http(s) URL");
-		expect(knee("--scenario", "quick", "--scenario-file", "my.yaml")).isUsageError(
-				"--scenario and --scenario-file exclude each other");
+		expect(knee("--scenario", "quick", "--scenario-file", "my.yaml"))
+			.isUsageError("--scenario and --scenario-file exclude each other");
 	}
 
 	@Test

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.fluxbench.harness.scenario.Stack;
 
 /**
- * Every bad command line ends before anything starts, with exit code 2 (usage) or 3 (environment)
- * and a single line that says why. None of these may start a JVM: the jars they see are empty
- * files in a temporary directory.
+ * Every bad command line ends before anything starts, with exit code 2 (usage) or 3
+ * (environment) and a single line that says why. None of these may start a JVM: the jars
+ * they see are empty files in a temporary directory.
  */
 class RunCommandBadInputTest {
 
@@ -50,8 +50,9 @@ class RunCommandBadInputTest {
 
 	@Test
 	void unknownStackIsBadUsage() {
-		expect(run("--stacks", "mvc,struts")).isUsageError("unknown stack 'struts'; known: mvc, mvc-vt, webflux, mvc-redis, webflux-redis, "
-				+ "webflux-jdbc, webflux-jdbc-parallel, webflux-vt");
+		expect(run("--stacks", "mvc,struts"))
+			.isUsageError("unknown stack 'struts'; known: mvc, mvc-vt, webflux, mvc-redis, webflux-redis, "
+					+ "webflux-jdbc, webflux-jdbc-parallel, webflux-vt");
 	}
 
 	@Test
@@ -179,7 +180,8 @@ class RunCommandBadInputTest {
 
 	@Test
 	void unwritableOutIsAnEnvironmentProblem() {
-		expect(run("--out", "/proc/fluxbench-results")).isEnvironmentError("--out /proc/fluxbench-results cannot be written");
+		expect(run("--out", "/proc/fluxbench-results"))
+			.isEnvironmentError("--out /proc/fluxbench-results cannot be written");
 	}
 
 	@Test
@@ -233,14 +235,17 @@ class RunCommandBadInputTest {
 		}
 
 		private void exitsWith(int code, String reason) {
-			org.assertj.core.api.Assertions.assertThat(this.outcome.code()).as("exit code; stderr: %s", this.outcome.err())
+			org.assertj.core.api.Assertions.assertThat(this.outcome.code())
+				.as("exit code; stderr: %s", this.outcome.err())
 				.isEqualTo(code);
 			org.assertj.core.api.Assertions.assertThat(this.outcome.errLines())
 				.singleElement()
 				.asString()
 				.startsWith("fluxbench: ")
 				.contains(reason);
-			org.assertj.core.api.Assertions.assertThat(this.outcome.out()).as("nothing started, nothing printed").isEmpty();
+			org.assertj.core.api.Assertions.assertThat(this.outcome.out())
+				.as("nothing started, nothing printed")
+				.isEmpty();
 		}
 
 	}

@@ -13,8 +13,8 @@ import dev.fluxbench.harness.cli.RunCommandBadInputTest.Outcome;
 
 /**
  * A bad scenario file ends the run before anything starts: exit code 2 and one line,
- * {@code fluxbench: FILE:LINE: reason}. The target is a port nothing listens on, so a file that
- * got past the reader would end with 3 (target unreachable) instead.
+ * {@code fluxbench: FILE:LINE: reason}. The target is a port nothing listens on, so a
+ * file that got past the reader would end with 3 (target unreachable) instead.
  */
 class ScenarioFileBadInputTest {
 

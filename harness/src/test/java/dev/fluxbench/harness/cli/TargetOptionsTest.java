@@ -20,9 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --target} and {@code --metrics}: every mistake ends before anything runs, with exit 2
- * for a bad command line and 3 for a target or metrics URL that does not answer as it should.
- * The "services" here are JDK HTTP servers answering as a broken service would.
+ * {@code --target} and {@code --metrics}: every mistake ends before anything runs, with
+ * exit 2 for a bad command line and 3 for a target or metrics URL that does not answer as
+ * it should. The "services" here are JDK HTTP servers answering as a broken service
+ * would.
  */
 class TargetOptionsTest {
 
@@ -101,8 +102,8 @@ class TargetOptionsTest {
 		try (var socket = new java.net.ServerSocket(0)) {
 			closed = socket.getLocalPort();
 		}
-		expect(run("--target", "a=http://127.0.0.1:" + closed)).isEnvironmentError("target a at http://127.0.0.1:"
-				+ closed + " is unreachable: connection refused");
+		expect(run("--target", "a=http://127.0.0.1:" + closed))
+			.isEnvironmentError("target a at http://127.0.0.1:" + closed + " is unreachable: connection refused");
 	}
 
 	@Test
@@ -196,7 +197,8 @@ class TargetOptionsTest {
 	@Test
 	void aFaultsFileThatIsMissingOrWrongIsBadUsage() throws IOException {
 		expect(run("--faults", this.directory.resolve("none.yaml").toString())).isUsageError("is not a file");
-		Path wrong = Files.writeString(this.directory.resolve("wrong.yaml"), "- {hold: 10s}\n- {hold: 5s, status: 200}\n");
+		Path wrong = Files.writeString(this.directory.resolve("wrong.yaml"),
+				"- {hold: 10s}\n- {hold: 5s, status: 200}\n");
 		expect(run("--faults", wrong.toString()))
 			.isUsageError(wrong + ":2: '[1].status' is 200, below the least allowed (400)");
 	}
@@ -211,7 +213,8 @@ class TargetOptionsTest {
 
 	private void answer(String path, int status, String type, String body) {
 		this.server.createContext(path, (exchange) -> {
-			// A context matches every path below it; a service answers 404 for what it does not know.
+			// A context matches every path below it; a service answers 404 for what it
+			// does not know.
 			boolean known = exchange.getRequestURI().getPath().equals(path);
 			byte[] bytes = (known ? body : "not found").getBytes(StandardCharsets.UTF_8);
 			exchange.getResponseHeaders().set("Content-Type", type);

@@ -19,12 +19,15 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * Prometheus' {@code /api/v1/query_range} as far as derive uses it: it answers whatever it was
- * told to, and remembers the parameters of the last request. On 127.0.0.1, any free port.
+ * Prometheus' {@code /api/v1/query_range} as far as derive uses it: it answers whatever
+ * it was told to, and remembers the parameters of the last request. On 127.0.0.1, any
+ * free port.
  */
 public final class FakePrometheus implements AutoCloseable {
 
-	/** Where every fake series starts: a fixed time, so that tests can name their windows. */
+	/**
+	 * Where every fake series starts: a fixed time, so that tests can name their windows.
+	 */
 	public static final Instant START = Instant.parse("2026-11-20T08:00:00Z");
 
 	private final HttpServer server;
@@ -51,7 +54,10 @@ public final class FakePrometheus implements AutoCloseable {
 		return fake;
 	}
 
-	/** The next answers: an HTTP status and a body, JSON unless {@link #html()} says otherwise. */
+	/**
+	 * The next answers: an HTTP status and a body, JSON unless {@link #html()} says
+	 * otherwise.
+	 */
 	public FakePrometheus answer(int status, String body) {
 		this.status = status;
 		this.body = body;
@@ -82,7 +88,10 @@ public final class FakePrometheus implements AutoCloseable {
 		this.server.stop(0);
 	}
 
-	/** A successful answer with one series of these values, {@code step} apart from {@link #START}. */
+	/**
+	 * A successful answer with one series of these values, {@code step} apart from
+	 * {@link #START}.
+	 */
 	public static String matrix(Duration step, double... values) {
 		return "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + series("", step, values)
 				+ "]}}";
@@ -108,9 +117,10 @@ public final class FakePrometheus implements AutoCloseable {
 		for (int i = 0; i < values.length; i++) {
 			Instant time = START.plus(step.multipliedBy(i));
 			String value = Double.isNaN(values[i]) ? "NaN" : String.format(Locale.ROOT, "%s", values[i]);
-			// Prometheus writes the time as a JSON number with up to three decimals, the value as a string.
-			points.add("[" + time.getEpochSecond() + "." + String.format(Locale.ROOT, "%03d", time.getNano() / 1_000_000)
-					+ ",\"" + value + "\"]");
+			// Prometheus writes the time as a JSON number with up to three decimals, the
+			// value as a string.
+			points.add("[" + time.getEpochSecond() + "."
+					+ String.format(Locale.ROOT, "%03d", time.getNano() / 1_000_000) + ",\"" + value + "\"]");
 		}
 		return "{\"metric\":{" + labels + "},\"values\":[" + points + "]}";
 	}

@@ -97,8 +97,7 @@ class PrometheusClientTest {
 	void aPrometheusThatFailsIsTheEnvironment() {
 		this.prometheus.answer(503, FakePrometheus.error("timeout", "query timed out in expression evaluation"));
 
-		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false))
-			.isInstanceOf(EnvironmentException.class)
+		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false)).isInstanceOf(EnvironmentException.class)
 			.hasMessage("Prometheus refused the query (HTTP 503, timeout): query timed out in expression evaluation");
 	}
 
@@ -106,10 +105,8 @@ class PrometheusClientTest {
 	void noSeriesMeansTheMetricIsNotThere() {
 		this.prometheus.answer(200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}");
 
-		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false))
-			.isInstanceOf(EnvironmentException.class)
-			.hasMessageStartingWith(
-					"the query returned no series: is the application scraped under that metric name?");
+		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false)).isInstanceOf(EnvironmentException.class)
+			.hasMessageStartingWith("the query returned no series: is the application scraped under that metric name?");
 	}
 
 	@Test
@@ -145,8 +142,7 @@ class PrometheusClientTest {
 	void somethingElseThanPrometheusIsTheEnvironment() {
 		this.prometheus.html().answer(200, "<html><body>Grafana login</body></html>").html();
 
-		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false))
-			.isInstanceOf(EnvironmentException.class)
+		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false)).isInstanceOf(EnvironmentException.class)
 			.hasMessageContaining("answered HTTP 200 with no Prometheus API answer (<html><body>Grafana login")
 			.hasMessageEndingWith("is that Prometheus' base URL?");
 	}

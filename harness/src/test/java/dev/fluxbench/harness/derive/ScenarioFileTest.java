@@ -76,11 +76,10 @@ class ScenarioFileTest {
 		assertThat(text).contains("#   prometheus:   http://prometheus.example:9090\n",
 				"#   query:        sum(increase(http_server_requests_seconds_count[1m]))\n",
 				"#   unit:         requests per minute, divided by 60 for requests per second\n",
-				"#   range:        2026-11-17T09:00:00Z to 2026-11-24T09:00:00Z (7d)\n",
-				"#   step:         1m\n", "#   points:       10079 of 10081 steps had data",
+				"#   range:        2026-11-17T09:00:00Z to 2026-11-24T09:00:00Z (7d)\n", "#   step:         1m\n",
+				"#   points:       10079 of 10081 steps had data",
 				"#   normal:       5.833 (the median of the points)\n",
-				"#   p99:          10 (the 99th percentile of the points, nearest rank)\n",
-				"#   max:          12.5\n",
+				"#   p99:          10 (the 99th percentile of the points, nearest rank)\n", "#   max:          12.5\n",
 				"#   busiest hour: 7.25 mean, 2026-11-20T09:00:00Z to 2026-11-20T09:59:00Z (60 points)\n",
 				"#   users = ceil(rate x (think time + response time)) = ceil(rate x (1s + 100ms)) = ceil(rate x 1.1 s)\n",
 				"#   normal: 5.833 requests/s (the median): 5.833 x 1.1 s = 6.417 -> 7 users\n",
@@ -107,7 +106,8 @@ class ScenarioFileTest {
 		Derivation derivation = derivation(RangeQuery.THESIS_QUERY, "/", List.of());
 		TrafficProfile flat = new TrafficProfile(10, 12, 13, derivation.traffic().busiestHour(), 10079);
 		String text = ScenarioFile.render(new Derivation(derivation.query(), false, flat,
-				LoadLevels.derive(flat, Duration.ofSeconds(1), Duration.ofMillis(100), 1.5), "GET", "/", List.of(), END));
+				LoadLevels.derive(flat, Duration.ofSeconds(1), Duration.ofMillis(100), 1.5), "GET", "/", List.of(),
+				END));
 
 		assertThat(text).contains("    users: [11, 22, 20] ", "#   note: stress is below higher");
 		assertThat(ScenarioFile.render(derivation)).doesNotContain("note:");
@@ -175,10 +175,8 @@ class ScenarioFileTest {
 	private static Derivation derivation(String promql, String path, List<String> warnings) {
 		RangeQuery query = RangeQuery.ending(URI.create("http://prometheus.example:9090"), promql, END,
 				Duration.ofDays(7), Duration.ofMinutes(1));
-		TrafficProfile traffic = new TrafficProfile(350 / 60.0, 10, 12.5,
-				new TrafficProfile.Window(Instant.parse("2026-11-20T09:00:00Z"), Instant.parse("2026-11-20T09:59:00Z"),
-						60, 7.25, false),
-				10079);
+		TrafficProfile traffic = new TrafficProfile(350 / 60.0, 10, 12.5, new TrafficProfile.Window(
+				Instant.parse("2026-11-20T09:00:00Z"), Instant.parse("2026-11-20T09:59:00Z"), 60, 7.25, false), 10079);
 		LoadLevels levels = LoadLevels.derive(traffic, Duration.ofSeconds(1), Duration.ofMillis(100), 1.5);
 		return new Derivation(query, false, traffic, levels, "GET", path, warnings, END);
 	}

@@ -51,8 +51,8 @@ class TrafficProfileTest {
 		assertThat(profile.normal()).isEqualTo(1);
 		assertThat(profile.p99()).isEqualTo(5);
 		assertThat(profile.max()).isEqualTo(50);
-		assertThat(profile.busiestHour().first()).as("the hour that holds the spike, the earliest such").isEqualTo(
-				Instant.parse("2026-11-20T09:01:00Z"));
+		assertThat(profile.busiestHour().first()).as("the hour that holds the spike, the earliest such")
+			.isEqualTo(Instant.parse("2026-11-20T09:01:00Z"));
 		assertThat(profile.busiestHour().last()).isEqualTo(Instant.parse("2026-11-20T10:00:00Z"));
 		assertThat(profile.busiestHour().points()).isEqualTo(60);
 		assertThat(profile.busiestHour().mean()).isCloseTo((59 * 5 + 50) / 60.0, within(1e-9));
@@ -91,7 +91,8 @@ class TrafficProfileTest {
 
 	@Test
 	void busiestHourByTimeWhenStepsHaveNoData() {
-		// Five-minute steps; the busy stretch has a gap, which shortens its window but does not stretch it.
+		// Five-minute steps; the busy stretch has a gap, which shortens its window but
+		// does not stretch it.
 		List<RateSeries.Point> points = new ArrayList<>();
 		for (int step = 0; step < 36; step++) {
 			if (step == 14) {

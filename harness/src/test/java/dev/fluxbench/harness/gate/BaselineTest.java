@@ -37,12 +37,11 @@ class BaselineTest {
 		Comparison comparison = Baseline.compare(run, run, TOLERANCE);
 		assertThat(comparison.hasRegressions()).isFalse();
 		assertThat(comparison.notCompared()).isEmpty();
-		assertThat(comparison.changes()).hasSize(2 * 2 * 4)
-			.allSatisfy((change) -> {
-				assertThat(change.relativeChange()).isZero();
-				assertThat(change.outcome()).isEqualTo(Outcome.NOT_SIGNIFICANT);
-				assertThat(change.label()).isEqualTo(Summary.ALL);
-			});
+		assertThat(comparison.changes()).hasSize(2 * 2 * 4).allSatisfy((change) -> {
+			assertThat(change.relativeChange()).isZero();
+			assertThat(change.outcome()).isEqualTo(Outcome.NOT_SIGNIFICANT);
+			assertThat(change.label()).isEqualTo(Summary.ALL);
+		});
 		assertThat(comparison.changes()).extracting(Change::aspect)
 			.startsWith(Aspect.P95, Aspect.P99, Aspect.THROUGHPUT, Aspect.ERRORS);
 	}
@@ -54,8 +53,7 @@ class BaselineTest {
 		RunResults baseline = RunResults.read(before);
 		Comparison comparison = Baseline.compare(baseline, RunResults.read(after), TOLERANCE);
 		assertThat(comparison.regressions()).extracting(Change::target, Change::aspect)
-			.containsExactly(tuple("app", Aspect.P95),
-					tuple("app", Aspect.P99));
+			.containsExactly(tuple("app", Aspect.P95), tuple("app", Aspect.P99));
 		Summary all = baseline.at(10, "app").getFirst().all();
 		Change p95 = comparison.regressions().getFirst();
 		assertThat(p95.load()).isEqualTo(10);
@@ -66,8 +64,9 @@ class BaselineTest {
 		assertThat(p95.difference().low()).isBetween(190.0, 200.0);
 		assertThat(p95.difference().high()).isBetween(200.0, 210.0);
 		assertThat(p95.basis()).isEqualTo(new Basis(Basis.Unit.SAMPLES, (int) all.samples(), (int) all.samples()));
-		assertThat(p95.sentence()).startsWith("p95 latency rose from " + all.p95().toMillis() + " ms to "
-				+ (all.p95().toMillis() + 200) + " ms (+")
+		assertThat(p95.sentence())
+			.startsWith("p95 latency rose from " + all.p95().toMillis() + " ms to " + (all.p95().toMillis() + 200)
+					+ " ms (+")
 			.endsWith(" samples against " + all.samples() + "): a regression beyond the 10% tolerance");
 		Change p99 = comparison.regressions().get(1);
 		assertThat(p99.currentMedian() - p99.baselineMedian()).isEqualTo(200);
@@ -93,8 +92,8 @@ class BaselineTest {
 	}
 
 	/**
-	 * Two runs drawn from one distribution with different seeds must pass, every time: a gate
-	 * that failed them would fail unchanged builds by chance.
+	 * Two runs drawn from one distribution with different seeds must pass, every time: a
+	 * gate that failed them would fail unchanged builds by chance.
 	 */
 	@Test
 	void runsOfTheSameDistributionWithDifferentSeedsNeverRegress() {
@@ -167,10 +166,11 @@ class BaselineTest {
 		Path before = GateFixture.run().labels("browse", "buy").write(this.directory.resolve("before"));
 		Path after = copy(before, this.directory.resolve("after"), "app", slower(200, "buy"));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), TOLERANCE);
-		assertThat(comparison.changes()).extracting(Change::label).containsOnly("browse", "buy").doesNotContain(Summary.ALL);
+		assertThat(comparison.changes()).extracting(Change::label)
+			.containsOnly("browse", "buy")
+			.doesNotContain(Summary.ALL);
 		assertThat(comparison.regressions()).extracting(Change::label, Change::aspect)
-			.containsExactly(tuple("buy", Aspect.P95),
-					tuple("buy", Aspect.P99));
+			.containsExactly(tuple("buy", Aspect.P95), tuple("buy", Aspect.P99));
 		assertThat(comparison.regressions().getFirst().describe()).startsWith("app, load 10 [buy]: p95 latency rose");
 	}
 
@@ -193,7 +193,10 @@ class BaselineTest {
 		assertThat(comparison.regressions()).extracting(Change::aspect).containsExactly(Aspect.P95, Aspect.P99);
 		Change p95 = comparison.regressions().getFirst();
 		assertThat(p95.basis()).isEqualTo(new Basis(Basis.Unit.TRIALS, 3, 3));
-		double[] trialP95s = baseline.at(10, "app").stream().mapToDouble((trial) -> trial.all().p95().toMillis()).toArray();
+		double[] trialP95s = baseline.at(10, "app")
+			.stream()
+			.mapToDouble((trial) -> trial.all().p95().toMillis())
+			.toArray();
 		assertThat(p95.baselineMedian()).isEqualTo(Statistics.median(trialP95s));
 		assertThat(p95.currentMedian()).isEqualTo(p95.baselineMedian() + 200);
 		assertThat(p95.sentence()).contains("3 trials against 3");
@@ -219,8 +222,8 @@ class BaselineTest {
 	}
 
 	/**
-	 * The gate's plateau must be the report's, or its throughput would not be the one the report
-	 * shows; loads of one and three seconds take the report's two fallbacks.
+	 * The gate's plateau must be the report's, or its throughput would not be the one the
+	 * report shows; loads of one and three seconds take the report's two fallbacks.
 	 */
 	@Test
 	void thePlateauIsTheOneTheReportAverages() {

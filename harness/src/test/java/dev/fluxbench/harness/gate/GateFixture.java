@@ -22,9 +22,10 @@ import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
 
 /**
- * Results directories as the harness writes them, made up for the gate's tests: a closed model
- * whose users send back to back, each request taking 100 ms plus an exponential tail of mean
- * 20 ms, drawn from a seeded generator. Immutable: each method returns a changed copy.
+ * Results directories as the harness writes them, made up for the gate's tests: a closed
+ * model whose users send back to back, each request taking 100 ms plus an exponential
+ * tail of mean 20 ms, drawn from a seeded generator. Immutable: each method returns a
+ * changed copy.
  */
 public record GateFixture(String scenario, List<String> targets, List<Integer> loads, int trials, List<String> labels,
 		int seconds, long seed) {
@@ -33,7 +34,10 @@ public record GateFixture(String scenario, List<String> targets, List<Integer> l
 
 	private static final Instant START = Instant.parse("2026-11-24T06:00:00Z");
 
-	/** One target, one load of 10 users for 24 s (about 2000 samples), one trial, one step. */
+	/**
+	 * One target, one load of 10 users for 24 s (about 2000 samples), one trial, one
+	 * step.
+	 */
 	public static GateFixture run() {
 		return new GateFixture("checkout", List.of("app"), List.of(10), 1, List.of("passthrough"), 24, 1);
 	}
@@ -95,9 +99,10 @@ public record GateFixture(String scenario, List<String> targets, List<Integer> l
 		scenario.put("loads", this.loads);
 		scenario.put("rampUp", RAMP_UP.toString());
 		scenario.put("thinkTime", "PT0S..PT0S");
-		scenario.put("requests", this.labels.stream()
-			.map((label) -> Map.of("label", label, "method", "GET", "path", "/" + label, "floor", "PT0.1S"))
-			.toList());
+		scenario.put("requests",
+				this.labels.stream()
+					.map((label) -> Map.of("label", label, "method", "GET", "path", "/" + label, "floor", "PT0.1S"))
+					.toList());
 		Map<String, Object> run = new LinkedHashMap<>();
 		run.put("status", "finished");
 		run.put("started", START.toString());
@@ -130,8 +135,8 @@ public record GateFixture(String scenario, List<String> targets, List<Integer> l
 	}
 
 	/**
-	 * A copy of a results directory in which one target's samples, in every trial and load, went
-	 * through {@code change}.
+	 * A copy of a results directory in which one target's samples, in every trial and
+	 * load, went through {@code change}.
 	 */
 	public static Path copy(Path from, Path to, String target, UnaryOperator<List<Sample>> change) {
 		try (Stream<Path> files = Files.walk(from)) {
@@ -155,7 +160,9 @@ public record GateFixture(String scenario, List<String> targets, List<Integer> l
 		return to;
 	}
 
-	/** Every sample of the step (or of every step, for null) takes {@code millis} longer. */
+	/**
+	 * Every sample of the step (or of every step, for null) takes {@code millis} longer.
+	 */
 	public static UnaryOperator<List<Sample>> slower(long millis, String label) {
 		return (samples) -> samples.stream()
 			.map((sample) -> (label != null && !sample.label().equals(label)) ? sample
@@ -165,7 +172,10 @@ public record GateFixture(String scenario, List<String> targets, List<Integer> l
 			.toList();
 	}
 
-	/** One sample in {@code every} is gone, as if the app had answered fewer requests in the same time. */
+	/**
+	 * One sample in {@code every} is gone, as if the app had answered fewer requests in
+	 * the same time.
+	 */
 	static UnaryOperator<List<Sample>> fewer(int every) {
 		return (samples) -> {
 			List<Sample> kept = new ArrayList<>();
@@ -184,9 +194,8 @@ public record GateFixture(String scenario, List<String> targets, List<Integer> l
 			List<Sample> changed = new ArrayList<>();
 			for (int i = 0; i < samples.size(); i++) {
 				Sample sample = samples.get(i);
-				changed.add((i % every != 0) ? sample
-						: new Sample(sample.timestamp(), sample.label(), sample.elapsed(), sample.latency(),
-								sample.connect(), 0, "", false, "timeout"));
+				changed.add((i % every != 0) ? sample : new Sample(sample.timestamp(), sample.label(), sample.elapsed(),
+						sample.latency(), sample.connect(), 0, "", false, "timeout"));
 			}
 			return changed;
 		};

@@ -36,12 +36,15 @@ import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
 
 /**
- * The JUnit XML is checked the way a CI server reads it: validated against a schema of the
- * format, then parsed, never compared as text.
+ * The JUnit XML is checked the way a CI server reads it: validated against a schema of
+ * the format, then parsed, never compared as text.
  */
 class JunitXmlTest {
 
-	/** Markup, both quotes, a CDATA end, accents, a character beyond the BMP: what escaping must survive. */
+	/**
+	 * Markup, both quotes, a CDATA end, accents, a character beyond the BMP: what
+	 * escaping must survive.
+	 */
 	private static final String NASTY = "<b> & \"double\" 'single' ]]> Zürich ☃ 𝄞";
 
 	@TempDir
@@ -67,7 +70,8 @@ class JunitXmlTest {
 		assertThat(failure.getAttribute("message")).isEqualTo("failed in 1 of 2 trials: trial 1: " + failed);
 		assertThat(failure.getAttribute("type")).isEqualTo("fluxbench.AssertionFailed");
 		assertThat(failure.getTextContent()).isEqualTo("trial 1: failed: " + failed + "\ntrial 2: passed: p95 280 ms");
-		assertThat(Files.readString(file, StandardCharsets.UTF_8)).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
+		assertThat(Files.readString(file, StandardCharsets.UTF_8))
+			.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
 			.contains("Zürich ☃ 𝄞");
 	}
 
@@ -100,8 +104,10 @@ class JunitXmlTest {
 		assertThat(suite.getAttribute("time")).isEqualTo("95.250");
 		assertThat(suite.getAttribute("timestamp")).isEqualTo("2026-11-24T08:19:49");
 		List<Element> cases = elements(document, "testcase");
-		assertThat(cases).extracting((testCase) -> testCase.getAttribute("classname") + " / " + testCase.getAttribute("name"))
-			.containsExactly("fluxbench.checkout.mvc / load 20: p99 < 500 ms", "fluxbench.checkout.mvc / load 20: errors < 1",
+		assertThat(cases)
+			.extracting((testCase) -> testCase.getAttribute("classname") + " / " + testCase.getAttribute("name"))
+			.containsExactly("fluxbench.checkout.mvc / load 20: p99 < 500 ms",
+					"fluxbench.checkout.mvc / load 20: errors < 1",
 					"fluxbench.checkout.webflux / load 20: p99 < 500 ms",
 					"fluxbench.checkout.webflux / load 20: errors < 1");
 		Element failure = only(document, "failure");
@@ -139,7 +145,8 @@ class JunitXmlTest {
 						NotCompared.label("app", 50, "pay", "not in the baseline")));
 		Path file = this.directory.resolve("junit.xml");
 		GateResult result = GateResult
-			.of("checkout", List.of(new AssertionOutcome("p95 < 300 ms", Summary.ALL, "app", 50, 1, true, "p95 250 ms")))
+			.of("checkout",
+					List.of(new AssertionOutcome("p95 < 300 ms", Summary.ALL, "app", 50, 1, true, "p95 250 ms")))
 			.withBaseline(comparison);
 		JunitXml.write(file, result);
 		assertThat(result.passed()).isFalse();
@@ -168,7 +175,10 @@ class JunitXmlTest {
 
 	@Test
 	void aComparisonOfRealResultsDirectoriesIsValidToo() throws Exception {
-		Path before = GateFixture.run().targets("mvc", "webflux").labels("browse", "buy").write(this.directory.resolve("b"));
+		Path before = GateFixture.run()
+			.targets("mvc", "webflux")
+			.labels("browse", "buy")
+			.write(this.directory.resolve("b"));
 		Path after = GateFixture.copy(before, this.directory.resolve("a"), "webflux", GateFixture.slower(200, "buy"));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), 0.10);
 		Path file = this.directory.resolve("junit.xml");
@@ -184,10 +194,11 @@ class JunitXmlTest {
 	@Test
 	void charactersXmlCannotHoldAreReplacedRatherThanBreakingTheFile() throws Exception {
 		Path file = this.directory.resolve("junit.xml");
-		JunitXml.write(file, "checkout",
-				List.of(new AssertionOutcome("p95 < 300 ms", Summary.ALL, "app\u0001\u001b", 10, 1, false, "bad \uD800 half")));
+		JunitXml.write(file, "checkout", List
+			.of(new AssertionOutcome("p95 < 300 ms", Summary.ALL, "app\u0001\u001b", 10, 1, false, "bad \uD800 half")));
 		Document document = validAndParsed(file);
-		assertThat(only(document, "testcase").getAttribute("classname")).isEqualTo("fluxbench.checkout.app\uFFFD\uFFFD");
+		assertThat(only(document, "testcase").getAttribute("classname"))
+			.isEqualTo("fluxbench.checkout.app\uFFFD\uFFFD");
 		assertThat(only(document, "failure").getAttribute("message")).isEqualTo("bad \uFFFD half");
 	}
 
@@ -209,7 +220,10 @@ class JunitXmlTest {
 		assertThat(elements(document, "testcase")).isEmpty();
 	}
 
-	/** Validation that accepted anything would prove nothing: the schema does refuse what is wrong. */
+	/**
+	 * Validation that accepted anything would prove nothing: the schema does refuse what
+	 * is wrong.
+	 */
 	@Test
 	void theSchemaRefusesATestCaseWithoutAClassNameAndAZonedTimestamp() {
 		String noClassName = """
@@ -218,11 +232,13 @@ class JunitXmlTest {
 				    <testcase name="t" time="0"/>
 				  </testsuite>
 				</testsuites>""";
-		assertThatExceptionOfType(SAXException.class).isThrownBy(() -> validate(new StreamSource(new StringReader(noClassName))))
+		assertThatExceptionOfType(SAXException.class)
+			.isThrownBy(() -> validate(new StreamSource(new StringReader(noClassName))))
 			.withMessageContaining("classname");
 		String zoned = noClassName.replace("<testcase name=\"t\"", "<testcase name=\"t\" classname=\"c\"")
 			.replace("08:19:49\"", "08:19:49Z\"");
-		assertThatExceptionOfType(SAXException.class).isThrownBy(() -> validate(new StreamSource(new StringReader(zoned))))
+		assertThatExceptionOfType(SAXException.class)
+			.isThrownBy(() -> validate(new StreamSource(new StringReader(zoned))))
 			.withMessageContaining("08:19:49Z");
 	}
 

@@ -19,7 +19,8 @@ class FiguresTest {
 	@Test
 	void onlyRequestsThatStartedDuringTheHoldAreMeasured() {
 		List<Sample> samples = new ArrayList<>();
-		// The ramp's requests are fast; the held ones, the last 4 s of the run, slower, and one of them fails.
+		// The ramp's requests are fast; the held ones, the last 4 s of the run, slower,
+		// and one of them fails.
 		for (int i = 0; i < 20; i++) {
 			samples.add(sample(START.plusMillis(100 * i), 10, true));
 		}
@@ -73,8 +74,8 @@ class FiguresTest {
 	}
 
 	private static Sample sample(Instant start, long millis, boolean success) {
-		return new Sample(start, "passthrough", Duration.ofMillis(millis), Duration.ofMillis(millis), Duration.ZERO, 100,
-				success ? "200" : "503", success, success ? "" : "http-503");
+		return new Sample(start, "passthrough", Duration.ofMillis(millis), Duration.ofMillis(millis), Duration.ZERO,
+				100, success ? "200" : "503", success, success ? "" : "http-503");
 	}
 
 }

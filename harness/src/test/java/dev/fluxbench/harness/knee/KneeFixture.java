@@ -11,7 +11,10 @@ import dev.fluxbench.harness.knee.KneeJson.RunEntry;
 import dev.fluxbench.harness.knee.KneeJson.StepEntry;
 import dev.fluxbench.harness.knee.KneeJson.TrialEntry;
 
-/** A finished knee.json as a real search writes it: mvc with a knee in two trials, webflux with none. */
+/**
+ * A finished knee.json as a real search writes it: mvc with a knee in two trials, webflux
+ * with none.
+ */
 final class KneeFixture {
 
 	private KneeFixture() {
@@ -26,9 +29,10 @@ final class KneeFixture {
 				steps.add(new StepEntry("mvc", trial, step, rate, met, List.of(run(1, rate, met, trial, step))));
 				step++;
 			}
-			steps.add(new StepEntry("webflux", trial, 1, 10, false, List.of(new RunEntry(1, 10, 10, 0, 100, 100, 100,
-					10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 100, false, false,
-					List.of("p99 10000 ms > 500 ms", "errors 100% > 1%"), "trial-" + trial + "/webflux/step-1-rate-10-run-1"))));
+			steps.add(new StepEntry("webflux", trial, 1, 10, false,
+					List.of(new RunEntry(1, 10, 10, 0, 100, 100, 100, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000,
+							100, false, false, List.of("p99 10000 ms > 500 ms", "errors 100% > 1%"),
+							"trial-" + trial + "/webflux/step-1-rate-10-run-1"))));
 		}
 		List<TrialEntry> mvcTrials = List.of(
 				new TrialEntry(1, Ending.KNEE, Optional.of(134), Optional.of(147), Optional.empty()),
@@ -46,13 +50,16 @@ final class KneeFixture {
 				List.of(Findings.of("mvc", mvcTrials, steps), Findings.of("webflux", webfluxTrials, steps)));
 	}
 
-	/** A stack that saturates at 140 requests/s: latency and concurrency climb past it. */
+	/**
+	 * A stack that saturates at 140 requests/s: latency and concurrency climb past it.
+	 */
 	private static RunEntry run(int number, int rate, boolean met, int trial, int step) {
 		double throughput = Usl.throughput(12, 0.02, 0.002, rate / 10.0);
 		double mean = (rate <= 134) ? 100 : 100 + (rate - 134) * 40;
 		double concurrency = rate * mean / 1000;
-		return new RunEntry(number, rate, rate, Math.min(rate, throughput * 10), rate * 6L, 0, 0, mean, mean, mean * 1.2,
-				mean * 1.5, mean * 2, mean * 3, concurrency, met, false, met ? List.of() : List.of("p99 900 ms > 500 ms"),
+		return new RunEntry(number, rate, rate, Math.min(rate, throughput * 10), rate * 6L, 0, 0, mean, mean,
+				mean * 1.2, mean * 1.5, mean * 2, mean * 3, concurrency, met, false,
+				met ? List.of() : List.of("p99 900 ms > 500 ms"),
 				"trial-" + trial + "/mvc/step-" + step + "-rate-" + rate + "-run-" + number);
 	}
 

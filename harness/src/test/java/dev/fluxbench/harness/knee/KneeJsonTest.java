@@ -47,8 +47,9 @@ class KneeJsonTest {
 			assertThat(trial.ending()).isEqualTo(Ending.NOT_MET_AT_START);
 			assertThat(trial.knee()).isEmpty();
 		});
-		assertThat(webflux.summary()).isEqualTo("trial 1: not met even at the lowest rate, 10 journeys/s; trial 2: not met"
-				+ " even at the lowest rate, 10 journeys/s");
+		assertThat(webflux.summary())
+			.isEqualTo("trial 1: not met even at the lowest rate, 10 journeys/s; trial 2: not met"
+					+ " even at the lowest rate, 10 journeys/s");
 	}
 
 	@Test

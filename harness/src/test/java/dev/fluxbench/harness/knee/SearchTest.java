@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import dev.fluxbench.harness.knee.KneeJson.Ending;
 
 /**
- * The search against modelled targets: a step's figures are a function of its rate, so that
- * every rule of the search can be checked without a load.
+ * The search against modelled targets: a step's figures are a function of its rate, so
+ * that every rule of the search can be checked without a load.
  */
 class SearchTest {
 
@@ -37,7 +37,8 @@ class SearchTest {
 		assertThat(knee).isBetween(273, 300);
 		assertThat(above).isGreaterThan(300);
 		assertThat((double) above).isLessThanOrEqualTo(knee * 1.1);
-		// The climb doubles from 10 until 320 fails; the bisection then works between 160 and 320.
+		// The climb doubles from 10 until 320 fails; the bisection then works between 160
+		// and 320.
 		assertThat(rates).startsWith(10, 20, 40, 80, 160, 320);
 		assertThat(rates.subList(6, rates.size())).allSatisfy((rate) -> assertThat(rate).isBetween(161, 319));
 		assertThat(outcome.steps()).extracting(Search.Step::rate).containsExactlyElementsOf(rates);
@@ -105,13 +106,14 @@ class SearchTest {
 
 	@Test
 	void aGeneratorThatCannotKeepTheRateFailsTheStepWhateverTheLatency() {
-		// Above 40/s the generator runs out of threads and starts only 80% of the journeys.
+		// Above 40/s the generator runs out of threads and starts only 80% of the
+		// journeys.
 		Search.Outcome outcome = search(settings(10, 1_000, 0.1, 3),
 				(rate, step, run) -> figures(rate, (rate > 40) ? rate * 0.8 : rate, Duration.ofMillis(100), 0));
 		assertThat(outcome.ending()).isEqualTo(Ending.KNEE);
 		assertThat(outcome.knee()).hasValueSatisfying((knee) -> assertThat(knee).isBetween(40, 44));
-		assertThat(outcome.steps().get(3).runs().getFirst().why()).containsExactly(
-				"achieved 64/s of 80/s: the generator could not keep up");
+		assertThat(outcome.steps().get(3).runs().getFirst().why())
+			.containsExactly("achieved 64/s of 80/s: the generator could not keep up");
 	}
 
 	@Test

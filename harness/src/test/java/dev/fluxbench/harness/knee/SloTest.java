@@ -62,8 +62,7 @@ class SloTest {
 			.withMessage("--slo is empty: give limits such as p99=500ms,errors=1%");
 		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse("p99"))
 			.withMessage("--slo takes ASPECT=LIMIT pairs such as p99=500ms,errors=1%, not 'p99'");
-		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse("p99=500ms,"))
-			.withMessageContaining("not ''");
+		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse("p99=500ms,")).withMessageContaining("not ''");
 		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse("p98=500ms"))
 			.withMessage("--slo: unknown aspect 'p98'; known: mean, p50, p90, p95, p99, p999, errors");
 		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse("p99=500ms,p99=1s"))

@@ -22,9 +22,8 @@ class UslTest {
 		assertThat(fit.rSquared()).isCloseTo(1, within(1e-6));
 		// N* = √((1 − σ)/κ) = √950
 		assertThat(fit.peakConcurrency()).hasValueSatisfying((peak) -> assertThat(peak).isCloseTo(30.82, within(0.5)));
-		assertThat(fit.peakThroughput())
-			.hasValueSatisfying((peak) -> assertThat(peak).isCloseTo(Usl.throughput(100, 0.05, 0.001, Math.sqrt(950)),
-					withinPercentage(1)));
+		assertThat(fit.peakThroughput()).hasValueSatisfying((peak) -> assertThat(peak)
+			.isCloseTo(Usl.throughput(100, 0.05, 0.001, Math.sqrt(950)), withinPercentage(1)));
 		assertThat(fit.points()).isEqualTo(9);
 	}
 
@@ -49,8 +48,8 @@ class UslTest {
 		assertThat(fit.sigma()).isCloseTo(0.1, withinPercentage(2));
 		assertThat(fit.kappa()).isLessThan(1e-6);
 		assertThat(fit.peakConcurrency()).isEmpty();
-		assertThat(fit.peakThroughput()).hasValueSatisfying((ceiling) -> assertThat(ceiling).isCloseTo(500,
-				withinPercentage(3)));
+		assertThat(fit.peakThroughput())
+			.hasValueSatisfying((ceiling) -> assertThat(ceiling).isCloseTo(500, withinPercentage(3)));
 	}
 
 	@Test
@@ -80,8 +79,8 @@ class UslTest {
 
 	@Test
 	void pointsAllAtOneConcurrencyGiveNoFit() {
-		Usl.Result result = Usl.fit(List.of(new Usl.Point(4, 10), new Usl.Point(4, 11), new Usl.Point(4, 9),
-				new Usl.Point(4, 10)));
+		Usl.Result result = Usl
+			.fit(List.of(new Usl.Point(4, 10), new Usl.Point(4, 11), new Usl.Point(4, 9), new Usl.Point(4, 10)));
 		assertThat(result.fit()).isEmpty();
 		assertThat(result.reason()).hasValue("fewer than 3 different concurrencies");
 	}

@@ -28,13 +28,14 @@ class PrometheusTextTest {
 
 	@Test
 	void keepsSeed002sPasswordChecksAndTheTimeTheyTookOnEitherClock() {
-		assertThat(PrometheusText.parseKept("""
-				# TYPE fluxbench_password_checks_total counter
-				fluxbench_password_checks_total{application="fluxbench-webflux",stack="webflux-vt"} 120.0
-				fluxbench_password_check_seconds_total{application="fluxbench-webflux",clock="cpu",stack="webflux-vt"} 0.0
-				fluxbench_password_check_seconds_total{application="fluxbench-webflux",clock="wall",stack="webflux-vt"} 7.5
-				fluxbench_passwords_other_total 3.0
-				"""))
+		assertThat(PrometheusText.parseKept(
+				"""
+						# TYPE fluxbench_password_checks_total counter
+						fluxbench_password_checks_total{application="fluxbench-webflux",stack="webflux-vt"} 120.0
+						fluxbench_password_check_seconds_total{application="fluxbench-webflux",clock="cpu",stack="webflux-vt"} 0.0
+						fluxbench_password_check_seconds_total{application="fluxbench-webflux",clock="wall",stack="webflux-vt"} 7.5
+						fluxbench_passwords_other_total 3.0
+						"""))
 			.extracting(PrometheusText.Series::name, PrometheusText.Series::value)
 			.containsExactly(tuple("fluxbench_password_checks_total", 120.0),
 					tuple("fluxbench_password_check_seconds_total", 0.0),
@@ -43,15 +44,16 @@ class PrometheusTextTest {
 
 	@Test
 	void keepsTheCircuitBreakersStateFailureRateAndCalls() {
-		assertThat(PrometheusText.parseKept("""
-				resilience4j_circuitbreaker_state{application="fluxbench-mvc",name="downstream",state="open"} 1.0
-				resilience4j_circuitbreaker_state{application="fluxbench-mvc",name="downstream",state="closed"} 0.0
-				resilience4j_circuitbreaker_failure_rate{application="fluxbench-mvc",name="downstream"} 62.5
-				resilience4j_circuitbreaker_calls_seconds_count{application="fluxbench-mvc",kind="failed",name="downstream"} 40.0
-				resilience4j_circuitbreaker_calls_seconds_sum{application="fluxbench-mvc",kind="failed",name="downstream"} 12.0
-				resilience4j_circuitbreaker_not_permitted_calls_total{application="fluxbench-mvc",kind="not_permitted",name="downstream"} 7.0
-				resilience4j_circuitbreaker_slow_call_rate{application="fluxbench-mvc",name="downstream"} -1.0
-				"""))
+		assertThat(PrometheusText.parseKept(
+				"""
+						resilience4j_circuitbreaker_state{application="fluxbench-mvc",name="downstream",state="open"} 1.0
+						resilience4j_circuitbreaker_state{application="fluxbench-mvc",name="downstream",state="closed"} 0.0
+						resilience4j_circuitbreaker_failure_rate{application="fluxbench-mvc",name="downstream"} 62.5
+						resilience4j_circuitbreaker_calls_seconds_count{application="fluxbench-mvc",kind="failed",name="downstream"} 40.0
+						resilience4j_circuitbreaker_calls_seconds_sum{application="fluxbench-mvc",kind="failed",name="downstream"} 12.0
+						resilience4j_circuitbreaker_not_permitted_calls_total{application="fluxbench-mvc",kind="not_permitted",name="downstream"} 7.0
+						resilience4j_circuitbreaker_slow_call_rate{application="fluxbench-mvc",name="downstream"} -1.0
+						"""))
 			.extracting(PrometheusText.Series::name, PrometheusText.Series::value)
 			.containsExactly(tuple("resilience4j_circuitbreaker_state", 1.0),
 					tuple("resilience4j_circuitbreaker_state", 0.0),

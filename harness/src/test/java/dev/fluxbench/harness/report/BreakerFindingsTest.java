@@ -17,22 +17,22 @@ import dev.fluxbench.harness.report.BreakerFindings.Closing;
 import dev.fluxbench.harness.report.BreakerFindings.Opening;
 
 /**
- * A breaker's findings from made-up scrapes, one a second, under the schedule healthy 10 s, 503
- * for every request 10 s, stall 2 s for 10 s, healthy 20 s: its failing phases are 10 s to 20 s and
- * 20 s to 30 s.
+ * A breaker's findings from made-up scrapes, one a second, under the schedule healthy 10
+ * s, 503 for every request 10 s, stall 2 s for 10 s, healthy 20 s: its failing phases are
+ * 10 s to 20 s and 20 s to 30 s.
  */
 class BreakerFindingsTest {
 
 	private static final Instant STARTED = Instant.parse("2026-11-24T10:00:00Z");
 
-	private static final FaultSchedule SCHEDULE = FaultSchedule.of(List.of(FaultPhase.healthy(seconds(10)),
-			new FaultPhase(seconds(10), 503, null, null), new FaultPhase(seconds(10), null, null, seconds(2)),
-			FaultPhase.healthy(seconds(20))));
+	private static final FaultSchedule SCHEDULE = FaultSchedule
+		.of(List.of(FaultPhase.healthy(seconds(10)), new FaultPhase(seconds(10), 503, null, null),
+				new FaultPhase(seconds(10), null, null, seconds(2)), FaultPhase.healthy(seconds(20))));
 
 	@Test
 	void aBreakerThatOpensInTheFirstFailingPhaseAndClosesAfterTheLast() {
-		BreakerFindings findings = findings(46, (t) -> (t < 13) ? "closed" : (t < 32) ? "open" : (t < 33) ? "half_open"
-				: "closed");
+		BreakerFindings findings = findings(46,
+				(t) -> (t < 13) ? "closed" : (t < 32) ? "open" : (t < 33) ? "half_open" : "closed");
 		assertThat(findings.phases()).extracting(BreakerFindings.PhaseOutcome::opening)
 			.containsExactly(Opening.OPENED, Opening.ALREADY_OPEN);
 		assertThat(findings.phases().getFirst().after()).hasValue(seconds(3));
@@ -91,9 +91,8 @@ class BreakerFindingsTest {
 
 	@Test
 	void aBreakerThatReopensAfterClosingIsOpenedAgainInTheNextPhase() {
-		BreakerFindings findings = findings(46,
-				(t) -> (t >= 12 && t < 19) ? "open" : (t >= 19 && t < 24) ? "closed" : (t >= 24 && t < 31) ? "open"
-						: "closed");
+		BreakerFindings findings = findings(46, (t) -> (t >= 12 && t < 19) ? "open"
+				: (t >= 19 && t < 24) ? "closed" : (t >= 24 && t < 31) ? "open" : "closed");
 		assertThat(findings.phases()).extracting(BreakerFindings.PhaseOutcome::opening)
 			.containsExactly(Opening.OPENED, Opening.OPENED);
 		assertThat(findings.phases().get(1).after()).hasValue(seconds(4));
@@ -113,7 +112,8 @@ class BreakerFindingsTest {
 		List<Scrape> scrapes = new ArrayList<>(scrapes(46, (t) -> "closed"));
 		scrapes.removeIf((scrape) -> scrape.at().isAfter(STARTED.plusSeconds(9))
 				&& scrape.at().isBefore(STARTED.plusSeconds(21)));
-		BreakerFindings findings = BreakerFindings.of("downstream", SCHEDULE, STARTED, STARTED.plusSeconds(46), scrapes);
+		BreakerFindings findings = BreakerFindings.of("downstream", SCHEDULE, STARTED, STARTED.plusSeconds(46),
+				scrapes);
 		assertThat(findings.phases()).extracting(BreakerFindings.PhaseOutcome::opening)
 			.containsExactly(Opening.NOT_OBSERVED, Opening.NEVER_OPENED);
 	}
@@ -123,8 +123,7 @@ class BreakerFindingsTest {
 		FaultSchedule repeated = new FaultSchedule(SCHEDULE.phases(), true);
 		BreakerFindings findings = BreakerFindings.of("downstream", repeated, STARTED, STARTED.plusSeconds(120),
 				scrapes(120, (t) -> "closed"));
-		assertThat(findings.phases()).extracting((phase) -> phase.window().phase())
-			.containsExactly(2, 3, 2, 3, 2);
+		assertThat(findings.phases()).extracting((phase) -> phase.window().phase()).containsExactly(2, 3, 2, 3, 2);
 	}
 
 	@Test
@@ -134,7 +133,8 @@ class BreakerFindingsTest {
 			.isEqualTo("503 for 50% of requests, stall 3s");
 		assertThat(BreakerFindings.knobs(new FaultPhase(seconds(1), null, 0.2, null)))
 			.isEqualTo("500 for 20% of requests");
-		assertThat(BreakerFindings.knobs(new FaultPhase(seconds(1), 502, null, null))).isEqualTo("502 for every request");
+		assertThat(BreakerFindings.knobs(new FaultPhase(seconds(1), 502, null, null)))
+			.isEqualTo("502 for every request");
 		assertThat(BreakerFindings.phase(SCHEDULE.until(seconds(50)).get(1)))
 			.isEqualTo("phase 2 (503 for every request, 10 s to 20 s)");
 	}
@@ -144,7 +144,10 @@ class BreakerFindingsTest {
 				scrapes(seconds, state));
 	}
 
-	/** A scrape a second from the schedule's start, with the breaker in the state given for that second. */
+	/**
+	 * A scrape a second from the schedule's start, with the breaker in the state given
+	 * for that second.
+	 */
 	private static List<Scrape> scrapes(int seconds, IntFunction<String> state) {
 		List<Scrape> scrapes = new ArrayList<>();
 		double nan = Double.NaN;

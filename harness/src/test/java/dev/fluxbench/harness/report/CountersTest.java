@@ -54,7 +54,8 @@ class CountersTest {
 
 	@Test
 	void aScrapeTheAppDidNotAnswerProvesNothing() {
-		// The series may have existed all along: its first value is a start, not an increase.
+		// The series may have existed all along: its first value is a start, not an
+		// increase.
 		List<Scrape> scrapes = List.of(unanswered(0), answered(1, 40), answered(2, 41));
 		assertThat(Counters.increase(scrapes, Scrape::gcPauses)).isEqualTo(1);
 		assertThat(Counters.increase(List.of(unanswered(0), answered(1, 40)), Scrape::gcPauses)).isNaN();
@@ -67,7 +68,10 @@ class CountersTest {
 		assertThat(Counters.increase(scrapes, Scrape::passwordChecks)).isNaN();
 	}
 
-	/** The quick report's webflux at 5 users: a 62 ms young pause whose series appeared 5 s in. */
+	/**
+	 * The quick report's webflux at 5 users: a 62 ms young pause whose series appeared 5
+	 * s in.
+	 */
 	@Test
 	void theEfficiencyOfALoadCountsAPauseWhoseSeriesAppearedMidWindow(@TempDir Path directory) {
 		Path file = directory.resolve("metrics.csv");

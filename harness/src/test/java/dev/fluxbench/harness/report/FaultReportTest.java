@@ -31,10 +31,11 @@ import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.SummaryJson;
 
 /**
- * The report of a run under faults, from a results directory made up as the harness writes one:
- * two targets at 20 users, one load each of 46 s, under healthy 10 s, 503 for every request 10 s,
- * stall 2 s for 10 s, healthy 20 s. mvc's breaker opens 3 s into the 503s and closes 3 s after the
- * stall; webflux's lets the 503s through and, once open in the stall, never closes.
+ * The report of a run under faults, from a results directory made up as the harness
+ * writes one: two targets at 20 users, one load each of 46 s, under healthy 10 s, 503 for
+ * every request 10 s, stall 2 s for 10 s, healthy 20 s. mvc's breaker opens 3 s into the
+ * 503s and closes 3 s after the stall; webflux's lets the 503s through and, once open in
+ * the stall, never closes.
  */
 class FaultReportTest {
 
@@ -80,7 +81,8 @@ class FaultReportTest {
 		assertThat(faults.findings()).hasSize(2);
 		assertThat(faults.breakers()).extracting(SummaryJson.BreakerLoad::stack).containsExactly("mvc", "webflux");
 		SummaryJson.BreakerLoad mvc = faults.breakers().getFirst();
-		assertThat(mvc.phases()).extracting(SummaryJson.BreakerPhase::outcome).containsExactly("opened", "already_open");
+		assertThat(mvc.phases()).extracting(SummaryJson.BreakerPhase::outcome)
+			.containsExactly("opened", "already_open");
 		assertThat(mvc.phases().getFirst().afterSeconds()).hasValue(3.0);
 		assertThat(mvc.recovery()).hasValueSatisfying((recovery) -> {
 			assertThat(recovery.afterPhase()).isEqualTo(3);
@@ -150,7 +152,10 @@ class FaultReportTest {
 		}
 	}
 
-	/** The run, with or without the fault schedule, with or without the apps' breaker series. */
+	/**
+	 * The run, with or without the fault schedule, with or without the apps' breaker
+	 * series.
+	 */
 	static Path write(Path directory, boolean faults, boolean breakers) {
 		ResultsDirectory files = new ResultsDirectory(directory);
 		List<RunJson.TargetRun> targetRuns = new ArrayList<>();

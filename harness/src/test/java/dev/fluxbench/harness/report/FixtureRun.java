@@ -27,11 +27,11 @@ import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
 
 /**
- * A results directory as the harness writes it, made up with a fixed seed so that tests know
- * what the report must say: two stacks, two loads, three trials. At 20 users mvc is slower and
- * times out one request in 50; webflux is not. Optionally the run was killed during webflux's
- * last load, leaving a torn line. run.json is written as today's harness writes it, or as an older
- * one did, which must give the same report.
+ * A results directory as the harness writes it, made up with a fixed seed so that tests
+ * know what the report must say: two stacks, two loads, three trials. At 20 users mvc is
+ * slower and times out one request in 50; webflux is not. Optionally the run was killed
+ * during webflux's last load, leaving a torn line. run.json is written as today's harness
+ * writes it, or as an older one did, which must give the same report.
  */
 final class FixtureRun {
 
@@ -54,7 +54,10 @@ final class FixtureRun {
 		return write(directory, killed, false);
 	}
 
-	/** With {@code open}, the loads are target rates for a generator of at most 15 threads. */
+	/**
+	 * With {@code open}, the loads are target rates for a generator of at most 15
+	 * threads.
+	 */
 	static Path write(Path directory, boolean killed, boolean open) {
 		ResultsDirectory files = new ResultsDirectory(directory);
 		List<RunJson.TargetRun> targetRuns = writeLoads(files, killed);
@@ -63,9 +66,9 @@ final class FixtureRun {
 	}
 
 	/**
-	 * The same run as a harness from before targets recorded it: {@code stacks}, {@code stackRuns}
-	 * and {@code stack}, no {@code round} (Little's law then comes from the requests), no
-	 * {@code formatVersion}, no key it did not know yet.
+	 * The same run as a harness from before targets recorded it: {@code stacks},
+	 * {@code stackRuns} and {@code stack}, no {@code round} (Little's law then comes from
+	 * the requests), no {@code formatVersion}, no key it did not know yet.
 	 */
 	static Path writeAsOlderHarness(Path directory, boolean killed) {
 		ResultsDirectory files = new ResultsDirectory(directory);
@@ -74,14 +77,18 @@ final class FixtureRun {
 		return directory;
 	}
 
-	/** The targets of {@link #writeSeed002}: one on virtual threads, one over a blocking repository. */
+	/**
+	 * The targets of {@link #writeSeed002}: one on virtual threads, one over a blocking
+	 * repository.
+	 */
 	static final List<String> SEED_002_STACKS = List.of("mvc-vt", "webflux-jdbc");
 
 	/**
-	 * A run like seed 002's, at 50 users started at once, one journey each: sign in (a password
-	 * check), then two requests. mvc-vt's users all finish; five of webflux-jdbc's are stopped by a
-	 * failed request and one more ends short. Both apps expose their password checks, mvc-vt's as
-	 * wall time (virtual threads, where the JDK measures no thread CPU), webflux-jdbc's as CPU time.
+	 * A run like seed 002's, at 50 users started at once, one journey each: sign in (a
+	 * password check), then two requests. mvc-vt's users all finish; five of
+	 * webflux-jdbc's are stopped by a failed request and one more ends short. Both apps
+	 * expose their password checks, mvc-vt's as wall time (virtual threads, where the JDK
+	 * measures no thread CPU), webflux-jdbc's as CPU time.
 	 */
 	static Path writeSeed002(Path directory) {
 		ResultsDirectory files = new ResultsDirectory(directory);
@@ -98,10 +105,12 @@ final class FixtureRun {
 				int sent = stopped ? 2 : endedShort ? 1 : 3;
 				for (int request = 0; request < sent; request++) {
 					boolean failed = stopped && request == 1;
-					samples.add(new Sample(clock.plusMillis(user * 10L + request * 2000L),
-							List.of("authentication", "get-all-operations", "create-new-operation").get(request),
-							Duration.ofMillis(120), Duration.ofMillis(110), Duration.ZERO, 64, failed ? "500" : "200",
-							!failed, failed ? "http_500" : ""));
+					samples.add(
+							new Sample(clock.plusMillis(user * 10L + request * 2000L),
+									List.of("authentication", "get-all-operations", "create-new-operation")
+										.get(request),
+									Duration.ofMillis(120), Duration.ofMillis(110), Duration.ZERO, 64,
+									failed ? "500" : "200", !failed, failed ? "http_500" : ""));
 				}
 			}
 			samples.sort((a, b) -> a.timestamp().compareTo(b.timestamp()));
@@ -111,7 +120,8 @@ final class FixtureRun {
 			List<MetricsCsv.Line> lines = new ArrayList<>();
 			for (int second = 0; second <= 6; second++) {
 				Instant at = clock.plusSeconds(second);
-				// 20 CPU-seconds over the load, of which the 50 password checks took a quarter.
+				// 20 CPU-seconds over the load, of which the 50 password checks took a
+				// quarter.
 				lines.add(new MetricsCsv.Line(at, "app", "cpu_time_seconds", "", 30 + second * 20 / 6.0));
 				lines.add(new MetricsCsv.Line(at, "app", "fluxbench_password_checks_total", "stack=\"" + stack + "\"",
 						7 + second * 50 / 6.0));
@@ -135,25 +145,30 @@ final class FixtureRun {
 		RunJson.Scenario scenario = new RunJson.Scenario("seed-002", "sign in, list, create", "scenarios/seed-002.yaml",
 				List.of("002_40e23d62534e9a56.txt"), "closed (loads are users)", List.of(users), Duration.ZERO,
 				"1 iteration each", List.of(new RunJson.Level(users, Duration.ZERO, "1 iteration each")), "PT0S..PT0S",
-				List.of(new RunJson.Request("authentication", "POST", "/api/authenticate", 200, Duration.ZERO, List.of(),
-						0, List.of("access_token"), Optional.empty(), true),
+				List.of(new RunJson.Request("authentication", "POST", "/api/authenticate", 200, Duration.ZERO,
+						List.of(), 0, List.of("access_token"), Optional.empty(), true),
 						new RunJson.Request("get-all-operations", "GET", "/api/operations", 200, Duration.ZERO,
 								List.of("Authorization"), 0, List.of(), Optional.empty(), true),
 						new RunJson.Request("create-new-operation", "POST", "/api/operations", 200, Duration.ZERO,
 								List.of("Authorization"), 0, List.of(), Optional.empty(), false)),
-				List.of(new RunJson.JourneyStep.Send("authentication"), new RunJson.JourneyStep.Send("get-all-operations"),
+				List.of(new RunJson.JourneyStep.Send("authentication"),
+						new RunJson.JourneyStep.Send("get-all-operations"),
 						new RunJson.JourneyStep.Send("create-new-operation")),
-				Optional.of(new RunJson.Round(3, Duration.ZERO, false)), List.of(), List.of(), List.of(), Optional.empty(),
-				Optional.empty(), Optional.empty());
+				Optional.of(new RunJson.Round(3, Duration.ZERO, false)), List.of(), List.of(), List.of(),
+				Optional.empty(), Optional.empty(), Optional.empty());
 		new RunJson(RunJson.FORMAT_VERSION, "test", List.of("run"), RunJson.Status.FINISHED, Optional.empty(),
-				Optional.of(START), Optional.of(clock), new RunJson.Jdk(null, null, null, null), new RunJson.Os(null, null, null),
-				2, null, List.of(), Map.of(), null, scenario, 1.0, 1, Optional.of(Duration.ZERO), SEED_002_STACKS, List.of(),
-				Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), targetRuns, List.of())
+				Optional.of(START), Optional.of(clock), new RunJson.Jdk(null, null, null, null),
+				new RunJson.Os(null, null, null), 2, null, List.of(), Map.of(), null, scenario, 1.0, 1,
+				Optional.of(Duration.ZERO), SEED_002_STACKS, List.of(), Optional.empty(), Optional.empty(),
+				Optional.empty(), Optional.empty(), targetRuns, List.of())
 			.write(files.runJson());
 		return directory;
 	}
 
-	/** Writes every load's samples and metrics; returns the target runs as run.json records them. */
+	/**
+	 * Writes every load's samples and metrics; returns the target runs as run.json
+	 * records them.
+	 */
 	private static List<RunJson.TargetRun> writeLoads(ResultsDirectory files, boolean killed) {
 		SplittableRandom random = new SplittableRandom(42);
 		List<RunJson.TargetRun> targetRuns = new ArrayList<>();
@@ -167,7 +182,8 @@ final class FixtureRun {
 					LoadKey key = new LoadKey(SCENARIO, load, stack, trial);
 					int samples = writeLoad(files, key, clock, random, torn);
 					if (!torn) {
-						// Each user's journey is one request, sent back to back: the one under way when the
+						// Each user's journey is one request, sent back to back: the one
+						// under way when the
 						// 8 s ran out is unfinished.
 						targetRun = targetRun.withLoad(new RunJson.LoadRun(load, Optional.of(clock),
 								Optional.of(clock.plusSeconds(SECONDS_PER_LOAD)), 0, 0, "ok",
@@ -207,13 +223,15 @@ final class FixtureRun {
 				List.of("-Xms512m", "-Xmx512m", "-XX:+UseSerialGC"), Map.of("jmeter-java-dsl", "2.2"),
 				new RunJson.Git("0123456789abcdef0123", Optional.of(false)), scenario, 1.0, TRIALS,
 				Optional.of(Duration.ofSeconds(10)), STACKS,
-				STACKS.stream()
-					.<RunJson.TargetDescription>map((stack) -> new RunJson.TargetDescription.Launched(stack,
-							"apps/" + stack + "/target/fluxbench-" + stack + ".jar", List.of(), "none",
-							"the " + stack + " stack"))
+				STACKS
+					.stream().<RunJson
+							.TargetDescription>map(
+									(stack) -> new RunJson.TargetDescription.Launched(stack,
+											"apps/" + stack + "/target/fluxbench-" + stack + ".jar", List.of(), "none",
+											"the " + stack + " stack"))
 					.toList(),
-				Optional.of("h2 (in each app's memory)"), Optional.empty(), Optional.empty(), Optional.empty(), targetRuns,
-				List.of());
+				Optional.of("h2 (in each app's memory)"), Optional.empty(), Optional.empty(), Optional.empty(),
+				targetRuns, List.of());
 	}
 
 	private static Map<String, Object> olderRunJson(List<RunJson.TargetRun> targetRuns, boolean killed) {
@@ -262,8 +280,8 @@ final class FixtureRun {
 		scenario.put("rampUp", "PT1S");
 		scenario.put("termination", "held 8 s");
 		scenario.put("thinkTime", "PT0S..PT0S");
-		scenario.put("requests", List.of(Map.of("label", "passthrough", "method", "POST", "path", "/passthrough/message",
-				"expectedStatus", 200, "floor", "PT0.1S")));
+		scenario.put("requests", List.of(Map.of("label", "passthrough", "method", "POST", "path",
+				"/passthrough/message", "expectedStatus", 200, "floor", "PT0.1S")));
 		scenario.put("assertions", List.of());
 		run.put("scenario", scenario);
 		run.put("scale", 1.0);
@@ -279,7 +297,10 @@ final class FixtureRun {
 		return run;
 	}
 
-	/** Older files, written as any JSON writer would: what they hold matters, not how it is laid out. */
+	/**
+	 * Older files, written as any JSON writer would: what they hold matters, not how it
+	 * is laid out.
+	 */
 	static String json(Object value) {
 		try {
 			return new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(value);
@@ -290,7 +311,8 @@ final class FixtureRun {
 	}
 
 	/**
-	 * Users send back to back for the load's seconds; the app's cost and memory rise with its work.
+	 * Users send back to back for the load's seconds; the app's cost and memory rise with
+	 * its work.
 	 * @return how many samples it wrote
 	 */
 	private static int writeLoad(ResultsDirectory files, LoadKey key, Instant start, SplittableRandom random,
@@ -333,7 +355,8 @@ final class FixtureRun {
 			lines.add(new MetricsCsv.Line(at, "generator", "cpu_time_seconds", "", 5 + second * perSecond * 0.0003));
 			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"eden\"",
 					(50 + second * 5) * 1048576.0));
-			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"old\"", 30 * 1048576.0));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"old\"",
+					30 * 1048576.0));
 			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_used_bytes", "area=\"nonheap\",id=\"Metaspace\"",
 					60 * 1048576.0));
 			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_committed_bytes", "area=\"heap\",id=\"eden\"",
@@ -341,7 +364,8 @@ final class FixtureRun {
 			lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_committed_bytes", "area=\"nonheap\",id=\"Metaspace\"",
 					64 * 1048576.0));
 			lines.add(new MetricsCsv.Line(at, "app", "jvm_threads_live_threads", "", 30));
-			lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_count", "action=\"end of minor GC\"", second / 2));
+			lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_count", "action=\"end of minor GC\"",
+					second / 2));
 			lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_sum", "action=\"end of minor GC\"",
 					second / 2 * 0.004));
 		}

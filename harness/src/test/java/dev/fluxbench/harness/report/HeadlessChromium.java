@@ -29,9 +29,9 @@ import org.openqa.selenium.logging.LoggingPreferences;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
- * Debian's Chromium, headless, driven through Debian's chromedriver: loads a report file, waits until
- * the report says its charts are drawn, and tells what a reader would see (drawn charts, console
- * errors, a screenshot).
+ * Debian's Chromium, headless, driven through Debian's chromedriver: loads a report file,
+ * waits until the report says its charts are drawn, and tells what a reader would see
+ * (drawn charts, console errors, a screenshot).
  */
 public final class HeadlessChromium implements AutoCloseable {
 
@@ -82,9 +82,9 @@ public final class HeadlessChromium implements AutoCloseable {
 			""";
 
 	/**
-	 * Selenium warns at every start that it has no DevTools bindings for this Chromium; none are needed,
-	 * as CDP commands go through chromedriver. Held here because java.util.logging forgets a logger
-	 * nobody holds, and its level with it.
+	 * Selenium warns at every start that it has no DevTools bindings for this Chromium;
+	 * none are needed, as CDP commands go through chromedriver. Held here because
+	 * java.util.logging forgets a logger nobody holds, and its level with it.
 	 */
 	private static final Logger CDP_VERSION_FINDER = Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder");
 
@@ -96,20 +96,23 @@ public final class HeadlessChromium implements AutoCloseable {
 
 	private final ChromeDriver driver;
 
-	/** The browser log is handed out once by chromedriver, so what was read is kept here. */
+	/**
+	 * The browser log is handed out once by chromedriver, so what was read is kept here.
+	 */
 	private final List<LogEntry> browserLog = new ArrayList<>();
 
 	/**
-	 * Whether the Debian packages are installed: {@code apt-get install chromium chromium-driver}.
+	 * Whether the Debian packages are installed:
+	 * {@code apt-get install chromium chromium-driver}.
 	 */
 	public static boolean available() {
 		return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
 	}
 
 	/**
-	 * A browser for a test class. CI installs Chromium, so there a missing one is a broken machine
-	 * and fails; on a developer's machine without it the tests are skipped, with the command that
-	 * installs it.
+	 * A browser for a test class. CI installs Chromium, so there a missing one is a
+	 * broken machine and fails; on a developer's machine without it the tests are
+	 * skipped, with the command that installs it.
 	 */
 	public static HeadlessChromium forTests() throws IOException {
 		String why = "Chromium or chromedriver missing: apt-get install chromium chromium-driver";
@@ -134,7 +137,8 @@ public final class HeadlessChromium implements AutoCloseable {
 	}
 
 	private static ChromeDriverService service() {
-		// An explicit driver, so Selenium Manager never runs: it would try to download one.
+		// An explicit driver, so Selenium Manager never runs: it would try to download
+		// one.
 		return new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
 			.usingAnyFreePort()
 			.build();
@@ -144,10 +148,12 @@ public final class HeadlessChromium implements AutoCloseable {
 		ChromeOptions options = new ChromeOptions();
 		options.setBinary(CHROMIUM.toFile());
 		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
-				// The machines reach no other host: every background fetch would be refused again and again.
+				// The machines reach no other host: every background fetch would be
+				// refused again and again.
 				"--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
 				"--disable-sync",
-				// A fresh profile, so nothing from an earlier run (cache, crash state) changes what is seen.
+				// A fresh profile, so nothing from an earlier run (cache, crash state)
+				// changes what is seen.
 				"--user-data-dir=" + profile);
 		LoggingPreferences logging = new LoggingPreferences();
 		logging.enable(LogType.BROWSER, Level.ALL);
@@ -156,8 +162,8 @@ public final class HeadlessChromium implements AutoCloseable {
 	}
 
 	/**
-	 * Loads the file and waits, at most {@link #DEFAULT_READY_TIMEOUT}, until the page is loaded and the
-	 * report has set {@code window.fluxbenchReportReady = true}.
+	 * Loads the file and waits, at most {@link #DEFAULT_READY_TIMEOUT}, until the page is
+	 * loaded and the report has set {@code window.fluxbenchReportReady = true}.
 	 */
 	public void open(Path htmlFile) {
 		open(htmlFile, DEFAULT_READY_TIMEOUT);
@@ -168,7 +174,8 @@ public final class HeadlessChromium implements AutoCloseable {
 		if (!Files.isRegularFile(file)) {
 			throw new IllegalArgumentException("no such file: " + file);
 		}
-		// Drained before it is forgotten, or the previous page's errors would be counted against this one.
+		// Drained before it is forgotten, or the previous page's errors would be counted
+		// against this one.
 		readBrowserLog();
 		this.browserLog.clear();
 		this.driver.get(file.toUri().toString());
@@ -190,8 +197,8 @@ public final class HeadlessChromium implements AutoCloseable {
 	}
 
 	/**
-	 * The SEVERE entries of the browser console since the last {@link #open}: uncaught exceptions,
-	 * {@code console.error}, resources that failed to load.
+	 * The SEVERE entries of the browser console since the last {@link #open}: uncaught
+	 * exceptions, {@code console.error}, resources that failed to load.
 	 */
 	public List<String> consoleErrors() {
 		readBrowserLog();
@@ -206,16 +213,17 @@ public final class HeadlessChromium implements AutoCloseable {
 	}
 
 	/**
-	 * Every chart of the page by its {@code data-chart} id, in document order, and whether it has drawn
-	 * anything.
+	 * Every chart of the page by its {@code data-chart} id, in document order, and
+	 * whether it has drawn anything.
 	 */
 	public Map<String, Boolean> drawnCharts() {
 		return drawnCharts(CHART_SELECTOR);
 	}
 
 	/**
-	 * Every element matching the selector by its {@code data-chart} id ({@code #index} without one) and
-	 * whether it has drawn: a canvas with a pixel that is not transparent, or an svg with a shape or a text.
+	 * Every element matching the selector by its {@code data-chart} id ({@code #index}
+	 * without one) and whether it has drawn: a canvas with a pixel that is not
+	 * transparent, or an svg with a shape or a text.
 	 */
 	public Map<String, Boolean> drawnCharts(String selector) {
 		Map<String, Boolean> drawn = new LinkedHashMap<>();
@@ -239,7 +247,9 @@ public final class HeadlessChromium implements AutoCloseable {
 		screenshot(png, Integer.MAX_VALUE);
 	}
 
-	/** Saves the top of the page, at most {@code maxHeight} CSS pixels of it, as a PNG. */
+	/**
+	 * Saves the top of the page, at most {@code maxHeight} CSS pixels of it, as a PNG.
+	 */
 	public void screenshot(Path png, int maxHeight) throws IOException {
 		Map<String, Object> metrics = this.driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
 		Map<?, ?> size = (Map<?, ?>) metrics.get("cssContentSize");
@@ -252,7 +262,10 @@ public final class HeadlessChromium implements AutoCloseable {
 		Files.write(target, Base64.getDecoder().decode((String) shot.get("data")));
 	}
 
-	/** For what the methods above do not cover; the page's own {@code return} gives the result. */
+	/**
+	 * For what the methods above do not cover; the page's own {@code return} gives the
+	 * result.
+	 */
 	public Object script(String script, Object... arguments) {
 		return ((JavascriptExecutor) this.driver).executeScript(script, arguments);
 	}
@@ -268,7 +281,8 @@ public final class HeadlessChromium implements AutoCloseable {
 	}
 
 	private void deleteProfile() {
-		// Chromium's last child processes may still be writing into the profile for a moment after quit.
+		// Chromium's last child processes may still be writing into the profile for a
+		// moment after quit.
 		for (int attempt = 1; Files.exists(this.profile); attempt++) {
 			try (Stream<Path> files = Files.walk(this.profile)) {
 				for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The browser facility itself, on small pages that draw or fail on purpose, before any report relies on
- * it.
+ * The browser facility itself, on small pages that draw or fail on purpose, before any
+ * report relies on it.
  */
 class HeadlessChromiumIT {
 
@@ -47,7 +47,8 @@ class HeadlessChromiumIT {
 		chromium.screenshot(png);
 		byte[] image = Files.readAllBytes(png);
 		assertThat(image).startsWith(PNG_SIGNATURE).hasSizeGreaterThan(2_000);
-		// The page is about 1,900 px tall in a 900 px window: only a full-page capture is that tall.
+		// The page is about 1,900 px tall in a 900 px window: only a full-page capture is
+		// that tall.
 		ByteBuffer header = ByteBuffer.wrap(image, 16, 8);
 		int width = header.getInt();
 		int height = header.getInt();
@@ -73,8 +74,7 @@ class HeadlessChromiumIT {
 	@Test
 	void pageThatNeverGetsReadyFailsWithItsConsoleErrors() throws Exception {
 		Path page = fixture("never-ready.html");
-		assertThatExceptionOfType(AssertionError.class)
-			.isThrownBy(() -> chromium.open(page, Duration.ofSeconds(1)))
+		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> chromium.open(page, Duration.ofSeconds(1)))
 			.withMessageContaining("fluxbenchReportReady")
 			.withMessageContaining("undefinedChartLibrary");
 	}
@@ -83,7 +83,10 @@ class HeadlessChromiumIT {
 		return Path.of(HeadlessChromiumIT.class.getResource("/browser/" + name).toURI());
 	}
 
-	/** target/, found from the test classes so that the test runs from any working directory. */
+	/**
+	 * target/, found from the test classes so that the test runs from any working
+	 * directory.
+	 */
 	private static Path targetDirectory() throws URISyntaxException {
 		return Path.of(HeadlessChromiumIT.class.getProtectionDomain().getCodeSource().getLocation().toURI())
 			.getParent();

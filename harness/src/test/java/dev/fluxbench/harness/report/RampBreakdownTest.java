@@ -22,7 +22,10 @@ class RampBreakdownTest {
 
 	private static final Duration RAMP = Duration.ofSeconds(120);
 
-	/** The rate climbs by 5 requests/s every second, as an open ramp to 600/s over 120 s would. */
+	/**
+	 * The rate climbs by 5 requests/s every second, as an open ramp to 600/s over 120 s
+	 * would.
+	 */
 	private static List<Sample> ramp(LongFunction<Sample> second) {
 		List<Sample> samples = new ArrayList<>();
 		for (long s = 0; s < RAMP.toSeconds(); s++) {
@@ -38,8 +41,8 @@ class RampBreakdownTest {
 	}
 
 	private static Sample answer(long millis) {
-		return new Sample(START, "chain", Duration.ofMillis(millis), Duration.ofMillis(millis), Duration.ZERO, 10, "200",
-				true, "");
+		return new Sample(START, "chain", Duration.ofMillis(millis), Duration.ofMillis(millis), Duration.ZERO, 10,
+				"200", true, "");
 	}
 
 	private static Sample failure(long millis) {
@@ -106,8 +109,8 @@ class RampBreakdownTest {
 		for (int trial = 1; trial <= 3; trial++) {
 			int brokenFrom = 50 + 10 * trial;
 			loads.add(LoadResult.of(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", trial), true,
-					ramp((second) -> answer((second < brokenFrom) ? 100 : 3000)), List.of(), RAMP, true, Optional.empty(),
-					Optional.empty()));
+					ramp((second) -> answer((second < brokenFrom) ? 100 : 3000)), List.of(), RAMP, true,
+					Optional.empty(), Optional.empty()));
 			loads.add(LoadResult.of(new LoadKey(FixtureRun.SCENARIO, 10, "webflux", trial), true,
 					ramp((second) -> answer(100)), List.of(), RAMP, true, Optional.empty(), Optional.empty()));
 		}

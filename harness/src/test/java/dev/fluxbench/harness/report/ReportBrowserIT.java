@@ -14,11 +14,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The report in a real browser, from file:// as a reader opens it: every chart draws and the
- * console stays clean. Screenshots land in target/report-screenshots for the build's artifacts.
+ * The report in a real browser, from file:// as a reader opens it: every chart draws and
+ * the console stays clean. Screenshots land in target/report-screenshots for the build's
+ * artifacts.
  * <p>
- * With {@code -Dfluxbench.readmeScreenshot=RESULTS_DIR} it also writes the report of that results
- * directory and saves the top of it as docs/report.png, the README's picture.
+ * With {@code -Dfluxbench.readmeScreenshot=RESULTS_DIR} it also writes the report of that
+ * results directory and saves the top of it as docs/report.png, the README's picture.
  */
 class ReportBrowserIT {
 
@@ -60,7 +61,10 @@ class ReportBrowserIT {
 		chromium.screenshot(Path.of("target/report-screenshots", "faults-report.png"));
 	}
 
-	/** Writes the fixture's report, opens it and checks every chart; returns the screenshot. */
+	/**
+	 * Writes the fixture's report, opens it and checks every chart; returns the
+	 * screenshot.
+	 */
 	private static Path openAndCheck(Path results, String screenshot) throws Exception {
 		chromium.open(Report.write(results).html());
 		assertThat(chromium.consoleErrors()).isEmpty();

@@ -25,7 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportTest {
 
-	/** Where the expected Markdown lives; {@code -Dfluxbench.updateGolden=true} rewrites it after a deliberate change. */
+	/**
+	 * Where the expected Markdown lives; {@code -Dfluxbench.updateGolden=true} rewrites
+	 * it after a deliberate change.
+	 */
 	private static final Path GOLDEN = Paths.get("src/test/resources/report/fixture-report.md");
 
 	@Test
@@ -58,13 +61,15 @@ class ReportTest {
 			.doesNotContain("UTC to ")
 			.contains("| webflux | 3 (unfinished) | all |");
 		Report report = Report.of(RunResults.read(directory));
-		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(2);
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(2);
 	}
 
 	@Test
 	void aRunJsonWithLittleInItStillGivesAReport(@TempDir Path directory) throws IOException {
 		FixtureRun.write(directory, true);
-		// What the first harness wrote, requests as text, cut short of most keys by a kill.
+		// What the first harness wrote, requests as text, cut short of most keys by a
+		// kill.
 		Files.writeString(directory.resolve("run.json"), """
 				{"status": "running", "started": "2026-11-22T06:00:00Z",
 				 "scenario": {"name": "fixture", "model": "closed (loads are users)", "loads": [10, 20],
@@ -104,21 +109,26 @@ class ReportTest {
 			.contains("| webflux | 3 (unfinished) | all |")
 			.contains("The run did not finish (status: running)");
 		Report report = Report.of(RunResults.read(directory));
-		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(2);
-		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values()).hasSize(3);
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(2);
+		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(3);
 		assertThat(Files.readString(written.html(), StandardCharsets.UTF_8)).contains("subtitle partial");
 	}
 
 	@Test
 	void aRunKilledMidLoadWithoutAScrapeOrAStartedLoadIsReportedFromTheLoadsItFinished(@TempDir Path directory)
 			throws IOException {
-		// What a kill -9 of the harness leaves: run.json still says running, the last load has
-		// samples, a torn line and no end, the kill came before its first scrape, and the next
+		// What a kill -9 of the harness leaves: run.json still says running, the last
+		// load has
+		// samples, a torn line and no end, the kill came before its first scrape, and the
+		// next
 		// trial's directory was made but holds nothing yet.
 		FixtureRun.write(directory, true);
 		ResultsDirectory files = new ResultsDirectory(directory);
 		Files.delete(files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 20, "webflux", FixtureRun.TRIALS)));
-		Files.createDirectories(files.loadDirectory(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", FixtureRun.TRIALS + 1)));
+		Files
+			.createDirectories(files.loadDirectory(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", FixtureRun.TRIALS + 1)));
 
 		Report.Written written = Report.write(directory);
 
@@ -163,7 +173,8 @@ class ReportTest {
 		assertThat(first.summaries().getFirst().label()).isEqualTo("*");
 		assertThat(first.summaries().getFirst().p99Ms()).isPositive();
 		assertThat(first.efficiency().littlesLawLimitRps()).hasValue(100.0);
-		assertThat(first.efficiency().ofLittlesLawLimit()).hasValueSatisfying((share) -> assertThat(share).isBetween(0.5, 1.0));
+		assertThat(first.efficiency().ofLittlesLawLimit())
+			.hasValueSatisfying((share) -> assertThat(share).isBetween(0.5, 1.0));
 		assertThat(summary.verdicts().getFirst().estimates()).containsOnlyKeys(FixtureRun.STACKS);
 		assertThat(Files.readString(written.summaryJson(), StandardCharsets.UTF_8)).contains("\"complete\": true")
 			.contains("\"p99Ms\": ");
@@ -202,8 +213,10 @@ class ReportTest {
 		Report.Written written = Report.write(FixtureRun.writeSeed002(directory));
 		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
 			.contains("| 50 | mvc-vt | 1 | 50 | 50 | 0 | 0 | 0 |", "| 50 | webflux-jdbc | 1 | 50 | 44 | 5 | 1 | 6 |")
-			// 50 checks; mvc-vt's 5 s are wall time, an upper bound; a quarter of the app's 20 CPU-seconds each.
-			.contains("| 50 | mvc-vt | 1 | 50 | ≤ 5 | ≤ 0.100 | ≤ 25% |", "| 50 | webflux-jdbc | 1 | 50 | 5 | 0.100 | 25% |")
+			// 50 checks; mvc-vt's 5 s are wall time, an upper bound; a quarter of the
+			// app's 20 CPU-seconds each.
+			.contains("| 50 | mvc-vt | 1 | 50 | ≤ 5 | ≤ 0.100 | ≤ 25% |",
+					"| 50 | webflux-jdbc | 1 | 50 | 5 | 0.100 | 25% |")
 			.contains("≤ marks an upper bound: on virtual threads");
 		assertThat(written.html()).content(StandardCharsets.UTF_8)
 			.contains("<section id=\"journeys\">", "<section id=\"password-checks\">",
@@ -212,8 +225,8 @@ class ReportTest {
 
 	@Test
 	void summaryJsonHoldsJourneysAndPasswordChecksWhereThereAreAny(@TempDir Path directory) throws IOException {
-		SummaryJson seed002 = SummaryJson.read(Report.write(FixtureRun.writeSeed002(directory.resolve("002")))
-			.summaryJson());
+		SummaryJson seed002 = SummaryJson
+			.read(Report.write(FixtureRun.writeSeed002(directory.resolve("002"))).summaryJson());
 		assertThat(seed002.loads()).extracting(SummaryJson.Load::journeys)
 			.containsExactly(Optional.of(new Journeys(50, 50, 0, 0)), Optional.of(new Journeys(50, 44, 5, 1)));
 		assertThat(seed002.loads().getFirst().passwordChecks()).hasValueSatisfying((checks) -> {
@@ -231,7 +244,8 @@ class ReportTest {
 		assertThat(SummaryJson.read(fixture.summaryJson()).loads())
 			.allSatisfy((load) -> assertThat(load.passwordChecks()).isEmpty());
 		assertThat(fixture.markdown()).content(StandardCharsets.UTF_8).doesNotContain("assword");
-		assertThat(Files.readString(fixture.summaryJson(), StandardCharsets.UTF_8)).contains("\"passwordChecks\": null");
+		assertThat(Files.readString(fixture.summaryJson(), StandardCharsets.UTF_8))
+			.contains("\"passwordChecks\": null");
 	}
 
 	@Test

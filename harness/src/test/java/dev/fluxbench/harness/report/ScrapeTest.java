@@ -41,15 +41,16 @@ class ScrapeTest {
 	void passwordChecksAddUpOverBothClocksAndKeepTheWallPartApart(@TempDir Path directory) {
 		Path file = directory.resolve("metrics.csv");
 		MetricsCsv metrics = MetricsCsv.create(file);
-		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "fluxbench_password_checks_total", "stack=\"mvc-vt\"", 40),
-				new MetricsCsv.Line(AT, "app", "fluxbench_password_check_seconds_total", "clock=\"cpu\",stack=\"mvc-vt\"",
-						0.5),
-				new MetricsCsv.Line(AT, "app", "fluxbench_password_check_seconds_total",
-						"clock=\"wall\",stack=\"mvc-vt\"", 3.5),
-				new MetricsCsv.Line(AT.plusSeconds(1), "app", "fluxbench_password_checks_total", "", 50),
-				new MetricsCsv.Line(AT.plusSeconds(1), "app", "fluxbench_password_check_seconds_total",
-						"clock=\"cpu\"", 4.0),
-				new MetricsCsv.Line(AT.plusSeconds(2), "app", "cpu_time_seconds", "", 1.0)));
+		metrics
+			.write(List.of(new MetricsCsv.Line(AT, "app", "fluxbench_password_checks_total", "stack=\"mvc-vt\"", 40),
+					new MetricsCsv.Line(AT, "app", "fluxbench_password_check_seconds_total",
+							"clock=\"cpu\",stack=\"mvc-vt\"", 0.5),
+					new MetricsCsv.Line(AT, "app", "fluxbench_password_check_seconds_total",
+							"clock=\"wall\",stack=\"mvc-vt\"", 3.5),
+					new MetricsCsv.Line(AT.plusSeconds(1), "app", "fluxbench_password_checks_total", "", 50),
+					new MetricsCsv.Line(AT.plusSeconds(1), "app", "fluxbench_password_check_seconds_total",
+							"clock=\"cpu\"", 4.0),
+					new MetricsCsv.Line(AT.plusSeconds(2), "app", "cpu_time_seconds", "", 1.0)));
 		metrics.close();
 		List<Scrape> scrapes = Scrape.read(file);
 		assertThat(scrapes).extracting(Scrape::passwordChecks).containsExactly(40.0, 50.0, Double.NaN);

@@ -10,7 +10,10 @@ import java.util.SplittableRandom;
 import dev.fluxbench.harness.report.Statistics.Interval;
 import org.junit.jupiter.api.Test;
 
-/** The bootstraps of a difference between two samples, which the CI gate's baseline comparison uses. */
+/**
+ * The bootstraps of a difference between two samples, which the CI gate's baseline
+ * comparison uses.
+ */
 class StatisticsDifferenceTest {
 
 	@Test
@@ -21,7 +24,10 @@ class StatisticsDifferenceTest {
 		assertThat(Statistics.bootstrapMeanDifference(values, values)).isEqualTo(new Interval(0, 0));
 	}
 
-	/** Both sides get their own resamples, so a sample against itself has a real interval around zero. */
+	/**
+	 * Both sides get their own resamples, so a sample against itself has a real interval
+	 * around zero.
+	 */
 	@Test
 	void aSampleAgainstItselfGivesAnIntervalAroundZero() {
 		double[] values = exponential(new SplittableRandom(5), 2000, 100, 20);
@@ -51,7 +57,10 @@ class StatisticsDifferenceTest {
 		assertThat(interval.high()).isBetween(29.0, 31.0);
 	}
 
-	/** Resamples are kept as counts; their statistics must be those of the values they stand for. */
+	/**
+	 * Resamples are kept as counts; their statistics must be those of the values they
+	 * stand for.
+	 */
 	@Test
 	void resampleStatisticsAreThoseOfTheResampledValues() {
 		SplittableRandom random = new SplittableRandom(17);
@@ -79,9 +88,9 @@ class StatisticsDifferenceTest {
 	}
 
 	/**
-	 * Two samples of one distribution: about 95% of the intervals of their difference hold zero,
-	 * so a gate that asks for zero to be outside fails an unchanged build about 2.5% of the time
-	 * before its tolerance is even considered.
+	 * Two samples of one distribution: about 95% of the intervals of their difference
+	 * hold zero, so a gate that asks for zero to be outside fails an unchanged build
+	 * about 2.5% of the time before its tolerance is even considered.
 	 */
 	@Test
 	void intervalsOfTwoSamplesOfOneDistributionHoldZeroAboutNinetyFivePercentOfTheTime() {
@@ -91,8 +100,8 @@ class StatisticsDifferenceTest {
 		for (int i = 0; i < experiments; i++) {
 			double[] a = exponential(random, 300, 100, 20);
 			double[] b = exponential(random, 300, 100, 20);
-			Interval interval = Statistics.bootstrapDifference(a, b, (resample) -> resample.percentile(90),
-					0.95, 1000, i);
+			Interval interval = Statistics.bootstrapDifference(a, b, (resample) -> resample.percentile(90), 0.95, 1000,
+					i);
 			if (interval.low() <= 0 && 0 <= interval.high()) {
 				covered++;
 			}
@@ -105,10 +114,11 @@ class StatisticsDifferenceTest {
 		double[] large = exponential(new SplittableRandom(9), 200_000, 100, 20);
 		double[] thinned = Statistics.thin(large, 20_000);
 		assertThat(thinned).hasSize(20_000);
-		// Each kept value stands for a slice of 10 values, a twentieth of a thousandth of the ranks.
+		// Each kept value stands for a slice of 10 values, a twentieth of a thousandth of
+		// the ranks.
 		for (double percentile : new double[] { 50, 95, 99 }) {
-			assertThat(Statistics.percentile(thinned, percentile)).isBetween(Statistics.percentile(large, percentile - 0.01),
-					Statistics.percentile(large, percentile + 0.01));
+			assertThat(Statistics.percentile(thinned, percentile)).isBetween(
+					Statistics.percentile(large, percentile - 0.01), Statistics.percentile(large, percentile + 0.01));
 		}
 		double[] small = { 3, 1, 2 };
 		assertThat(Statistics.thin(small, 20_000)).isSameAs(small);

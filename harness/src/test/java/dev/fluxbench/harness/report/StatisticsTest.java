@@ -57,8 +57,8 @@ class StatisticsTest {
 		assertThat(Statistics.median(new double[] { 3, 1, 2 })).isEqualTo(2);
 		assertThat(Statistics.median(new double[] { 4, 1, 3, 2 })).isEqualTo(2.5);
 		assertThat(Statistics.mean(new double[] { 2, 4, 4, 4, 5, 5, 7, 9 })).isEqualTo(5);
-		assertThat(Statistics.standardDeviation(new double[] { 2, 4, 4, 4, 5, 5, 7, 9 }))
-			.isCloseTo(Math.sqrt(32.0 / 7), within(1e-12));
+		assertThat(Statistics.standardDeviation(new double[] { 2, 4, 4, 4, 5, 5, 7, 9 })).isCloseTo(Math.sqrt(32.0 / 7),
+				within(1e-12));
 		assertThat(Statistics.standardDeviation(new double[] { 5 })).isZero();
 	}
 
@@ -78,8 +78,9 @@ class StatisticsTest {
 	}
 
 	/**
-	 * For large samples the median's standard error is 1.2533 sigma / sqrt(n), so the 95% interval
-	 * is about 2 x 1.96 x 1.2533 x 10 / sqrt(1000) = 1.55 wide around the sample median.
+	 * For large samples the median's standard error is 1.2533 sigma / sqrt(n), so the 95%
+	 * interval is about 2 x 1.96 x 1.2533 x 10 / sqrt(1000) = 1.55 wide around the sample
+	 * median.
 	 */
 	@Test
 	void bootstrapIntervalOfANormalSampleHasTheTheoreticalWidth() {
@@ -91,7 +92,10 @@ class StatisticsTest {
 		assertThat(interval.high()).isGreaterThan(median);
 	}
 
-	/** Over many samples of a known distribution, about 95% of the intervals hold its true median. */
+	/**
+	 * Over many samples of a known distribution, about 95% of the intervals hold its true
+	 * median.
+	 */
 	@Test
 	void bootstrapIntervalsCoverTheTrueMedianAboutNinetyFivePercentOfTheTime() {
 		SplittableRandom random = new SplittableRandom(11);

@@ -20,7 +20,8 @@ class VerdictTest {
 
 	@Test
 	void disjointIntervalsMakeTheBestMedianBetter() {
-		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(300, 310, 305), "webflux", List.of(150, 160, 155)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
+				stacks("mvc", List.of(300, 310, 305), "webflux", List.of(150, 160, 155)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
 		assertThat(verdict.best()).contains("webflux");
 		assertThat(verdict.sentence()).isEqualTo("webflux better (155 ms)");
@@ -28,7 +29,8 @@ class VerdictTest {
 
 	@Test
 	void overlappingIntervalsMeanNoSignificantDifference() {
-		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(150, 200, 160), "webflux", List.of(155, 140, 190)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
+				stacks("mvc", List.of(150, 200, 160), "webflux", List.of(155, 140, 190)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
 		assertThat(verdict.best()).contains("webflux");
 		assertThat(verdict.tiedWith()).containsExactly("mvc");
@@ -37,8 +39,8 @@ class VerdictTest {
 
 	@Test
 	void aThirdStackOverlappingTheBestIsNamedToo() {
-		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
-				stacks("mvc", List.of(300, 310, 305), "mvc-vt", List.of(150, 170, 160), "webflux", List.of(140, 165, 150)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(300, 310, 305), "mvc-vt",
+				List.of(150, 170, 160), "webflux", List.of(140, 165, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
 		assertThat(verdict.tiedWith()).containsExactly("mvc-vt");
 	}
@@ -62,7 +64,8 @@ class VerdictTest {
 
 	@Test
 	void theSameFigureEverywhereIsEqual() {
-		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(150, 150), "webflux", List.of(150, 150)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
+				stacks("mvc", List.of(150, 150), "webflux", List.of(150, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.EQUAL);
 		assertThat(verdict.sentence()).isEqualTo("equal (150 ms in every stack)");
 	}
@@ -79,7 +82,8 @@ class VerdictTest {
 
 	@Test
 	void aFigureNoStackHasGivesNoData() {
-		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.CPU, stacks("mvc", List.of(300, 300), "webflux", List.of(150, 150)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.CPU,
+				stacks("mvc", List.of(300, 300), "webflux", List.of(150, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_DATA);
 		assertThat(verdict.sentence()).isEqualTo("not enough data to compare");
 	}
@@ -98,7 +102,9 @@ class VerdictTest {
 		return stacks;
 	}
 
-	/** 100 samples whose 99th percentile is {@code p99} ms; no metrics, so no CPU figure. */
+	/**
+	 * 100 samples whose 99th percentile is {@code p99} ms; no metrics, so no CPU figure.
+	 */
 	private static LoadResult p99(int trial, long p99, boolean finished) {
 		List<Sample> samples = new ArrayList<>();
 		for (int i = 0; i < 100; i++) {
@@ -114,8 +120,8 @@ class VerdictTest {
 		for (int i = 0; i < rps * 10; i++) {
 			samples.add(sample(i * 10_000L / (rps * 10), 1));
 		}
-		return LoadResult.of(new LoadKey("s", 10, "x", trial), true, samples, List.of(), Duration.ZERO, Optional.empty(),
-				Optional.empty());
+		return LoadResult.of(new LoadKey("s", 10, "x", trial), true, samples, List.of(), Duration.ZERO,
+				Optional.empty(), Optional.empty());
 	}
 
 	private static Sample sample(long startMillis, long elapsed) {

@@ -130,7 +130,10 @@ class RunJsonTest {
 			.isEqualTo("1");
 	}
 
-	/** A run with every key set, optional or not, both kinds of target and every kind of step. */
+	/**
+	 * A run with every key set, optional or not, both kinds of target and every kind of
+	 * step.
+	 */
 	private static RunJson everyKey() {
 		RunJson.Scenario scenario = new RunJson.Scenario("thesis-normal", "the thesis' normal load",
 				"scenarios/thesis-normal.yaml", List.of("000_7f0aef5aecc896c0.txt"), "closed (loads are users)",
@@ -139,7 +142,8 @@ class RunJsonTest {
 						new RunJson.Level(20, Duration.ofSeconds(3), "2 iterations")),
 				"PT0S..PT1S",
 				List.of(new RunJson.Request("unit-lookup", "POST", "/soap/units", 200, Duration.ofMillis(100),
-						List.of("X-Requester", "Authorization"), 2, List.of("unitId"), Optional.of("success.*true"), true)),
+						List.of("X-Requester", "Authorization"), 2, List.of("unitId"), Optional.of("success.*true"),
+						true)),
 				List.of(new RunJson.JourneyStep.Send("unit-lookup"), new RunJson.JourneyStep.Pause("1 s..2 s"),
 						new RunJson.JourneyStep.Repeat(3, List.of(new RunJson.JourneyStep.Send("unit-lookup")))),
 				Optional.of(new RunJson.Round(4, Duration.ofMillis(1900), true)), List.of("units.csv"), List.of("host"),
@@ -151,15 +155,16 @@ class RunJsonTest {
 			.withLoad(new RunJson.LoadRun(10, Optional.of(START), Optional.of(START.plusSeconds(8)), 120, 1, "ok",
 					Optional.of(new Journeys(10, 9, 1, 0))))
 			.stoppedAt(START.plusSeconds(9));
-		RunJson.TargetRun given = RunJson.TargetRun.starting(1, "before").given(URI.create("http://127.0.0.1:9090/api"));
+		RunJson.TargetRun given = RunJson.TargetRun.starting(1, "before")
+			.given(URI.create("http://127.0.0.1:9090/api"));
 		return new RunJson(RunJson.FORMAT_VERSION, "0.1.0", List.of("run", "--scale", "0.5"), RunJson.Status.FINISHED,
 				Optional.of("never started"), Optional.of(START), Optional.of(START.plusSeconds(60)),
 				new RunJson.Jdk("25.0.3", "Eclipse Adoptium", "OpenJDK 64-Bit Server VM", "/opt/jdk"),
 				new RunJson.Os("Linux", "6.1", "amd64"), 2, new RunJson.CpuLayout(true, "0", "1", "not pinned", 1),
 				List.of("-Xmx512m"), Map.of("jmeter-java-dsl", "2.2"), new RunJson.Git("0123abc", Optional.of(true)),
 				scenario, 0.5, 3, Optional.of(Duration.ofSeconds(10)), List.of("mvc", "before"),
-				List.of(new RunJson.TargetDescription.Launched("mvc", "apps/mvc/target/fluxbench-mvc.jar", List.of("redis"),
-						"distributed", "Spring MVC"),
+				List.of(new RunJson.TargetDescription.Launched("mvc", "apps/mvc/target/fluxbench-mvc.jar",
+						List.of("redis"), "distributed", "Spring MVC"),
 						new RunJson.TargetDescription.Given("before", URI.create("http://127.0.0.1:9090/api"), "none",
 								"a running service")),
 				Optional.of("h2 (in each app's memory)"),
@@ -167,8 +172,9 @@ class RunJsonTest {
 				Optional.of(new RunJson.Directory(URI.create("ldap://127.0.0.1:8389"), 4243, List.of("-Xmx256m"))),
 				Optional.of(new RunJson.Redis("127.0.0.1", 6379, 0)), List.of(launched, given),
 				List.of("mvc trial 1 load 10: p99 was 320 ms"),
-				Optional.of(new RunJson.Faults(List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
-						new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null)),
+				Optional.of(new RunJson.Faults(
+						List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
+								new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null)),
 						Optional.of(URI.create("http://127.0.0.1:8090")))),
 				Optional.of(400));
 	}

@@ -22,8 +22,8 @@ class SamplesCsvTest {
 
 	private static Sample sample(int i, boolean success) {
 		return new Sample(Instant.parse("2026-11-22T10:00:00Z").plusMillis(i), (i % 2 == 0) ? "passthrough" : "list",
-				Duration.ofMillis(100 + i), Duration.ofMillis(90 + i), Duration.ofMillis(i % 3), 150, success ? "200" : "",
-				success, success ? "" : ErrorCause.TIMEOUT);
+				Duration.ofMillis(100 + i), Duration.ofMillis(90 + i), Duration.ofMillis(i % 3), 150,
+				success ? "200" : "", success, success ? "" : ErrorCause.TIMEOUT);
 	}
 
 	@Test
@@ -41,7 +41,8 @@ class SamplesCsvTest {
 		Path file = this.directory.resolve("samples.csv");
 		try (SamplesCsv csv = SamplesCsv.create(file)) {
 			csv.write(sample(1, true));
-			// What a kill -9 would leave behind once the flusher has run. It runs every FLUSH_INTERVAL;
+			// What a kill -9 would leave behind once the flusher has run. It runs every
+			// FLUSH_INTERVAL;
 			// the bound is far wider, for a loaded machine that runs it late.
 			await().atMost(Duration.ofSeconds(30))
 				.untilAsserted(() -> assertThat(SamplesCsv.read(file)).containsExactly(sample(1, true)));
@@ -63,7 +64,8 @@ class SamplesCsvTest {
 	void aMalformedLineInTheMiddleFails() throws IOException {
 		Path file = this.directory.resolve("samples.csv");
 		Files.writeString(file, SamplesCsv.HEADER + "\nnot,a,sample\n" + SamplesCsv.format(sample(1, true)) + "\n");
-		assertThatIllegalArgumentException().isThrownBy(() -> SamplesCsv.read(file)).withMessageContaining(":2 has 3 fields");
+		assertThatIllegalArgumentException().isThrownBy(() -> SamplesCsv.read(file))
+			.withMessageContaining(":2 has 3 fields");
 	}
 
 	@Test

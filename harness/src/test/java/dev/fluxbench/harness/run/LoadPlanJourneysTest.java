@@ -9,12 +9,16 @@ import org.junit.jupiter.api.Test;
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
 
-/** The knee's open loads, in journeys per second: how many generator threads a step starts with. */
+/**
+ * The knee's open loads, in journeys per second: how many generator threads a step starts
+ * with.
+ */
 class LoadPlanJourneysTest {
 
 	@Test
 	void aStepStartsWithThreadsForItsRateAtTwiceTheJourneysFloor() {
-		// The passthrough's floor is its 100 ms delay: 300 journeys/s keep 30 in flight, and twice that start.
+		// The passthrough's floor is its 100 ms delay: 300 journeys/s keep 30 in flight,
+		// and twice that start.
 		LoadPlan plan = plan("quick-passthrough");
 		assertThat(plan.initialThreads(300, 1_000)).isEqualTo(60);
 		assertThat(plan.initialThreads(1, 1_000)).isEqualTo(1);

@@ -30,8 +30,8 @@ import dev.fluxbench.harness.scenario.ScenarioReader;
 import dev.fluxbench.harness.scenario.Workload;
 
 /**
- * Journeys run by JMeter against a JDK HTTP server that records what it was asked: each part of
- * the format must do to real requests what the format says.
+ * Journeys run by JMeter against a JDK HTTP server that records what it was asked: each
+ * part of the format must do to real requests what the format says.
  */
 class LoadPlanTest {
 
@@ -68,8 +68,8 @@ class LoadPlanTest {
 		if (path.equals("/shop/operations") && method.equals("POST")) {
 			// The apps answer with an absolute Location, as seed 002's JHipster apps did.
 			int id = this.operations.incrementAndGet();
-			exchange.getResponseHeaders().set("Location", "http://127.0.0.1:" + this.server.getAddress().getPort()
-					+ "/shop/operations/" + id);
+			exchange.getResponseHeaders()
+				.set("Location", "http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop/operations/" + id);
 			body = "{\"id\":" + id + "}";
 			status = 201;
 		}
@@ -141,7 +141,8 @@ class LoadPlanTest {
 				      stopOnFailure: true
 				""");
 		List<Sample> samples = run(scenario, Map.of("TOKEN", "from-env"));
-		assertThat(samples).extracting(Sample::label).as("the second iteration never starts")
+		assertThat(samples).extracting(Sample::label)
+			.as("the second iteration never starts")
 			.containsExactly("login", "item", "item", "missing");
 		assertThat(samples).extracting(Sample::success).containsExactly(true, true, true, false);
 		assertThat(samples.getLast().errorCause()).isEqualTo("http_404");
@@ -232,10 +233,11 @@ class LoadPlanTest {
 				        - request: {label: delete, method: DELETE, path: "${operationUrl}", status: 204}
 				""");
 		List<Sample> samples = run(scenario, Map.of());
-		// The target is http://127.0.0.1:PORT/shop/: the Location already holds /shop, and is not put after it again.
+		// The target is http://127.0.0.1:PORT/shop/: the Location already holds /shop,
+		// and is not put after it again.
 		assertThat(this.requests).containsExactly("POST /shop/operations", "GET /shop/operations/1",
-				"GET /shop/operations/1", "DELETE /shop/operations/1", "POST /shop/operations", "GET /shop/operations/2",
-				"GET /shop/operations/2", "DELETE /shop/operations/2");
+				"GET /shop/operations/1", "DELETE /shop/operations/1", "POST /shop/operations",
+				"GET /shop/operations/2", "GET /shop/operations/2", "DELETE /shop/operations/2");
 		assertThat(samples).allSatisfy((sample) -> assertThat(sample.success()).as(sample.label()).isTrue());
 	}
 
@@ -276,7 +278,8 @@ class LoadPlanTest {
 				""");
 		List<Sample> samples = new CopyOnWriteArrayList<>();
 		Journeys journeys = run(scenario, Map.of(), samples);
-		// Users 2 and 4 are stopped in their first journey, the last step of it: they neither complete it nor
+		// Users 2 and 4 are stopped in their first journey, the last step of it: they
+		// neither complete it nor
 		// start another. The other three run both of theirs.
 		assertThat(journeys).isEqualTo(new Journeys(8, 6, 2, 0));
 		assertThat(journeys.lost(false)).isEqualTo(2);

@@ -34,8 +34,8 @@ class RunDescriptionTest {
 
 	@Test
 	void aRunOfAGivenServiceRecordsItsAddressAndNoStackSetUp() {
-		RunJson run = RunDescription.of(plan("quick",
-				new Target.Given("before", URI.create("http://127.0.0.1:9090/api"), Optional.empty())));
+		RunJson run = RunDescription
+			.of(plan("quick", new Target.Given("before", URI.create("http://127.0.0.1:9090/api"), Optional.empty())));
 		assertThat(run.status()).isEqualTo(RunJson.Status.RUNNING);
 		assertThat(run.targets()).containsExactly("before");
 		assertThat(run.targetDescriptions()).singleElement()

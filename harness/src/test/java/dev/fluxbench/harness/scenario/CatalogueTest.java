@@ -109,10 +109,11 @@ class CatalogueTest {
 		});
 		assertThat(boot2.thinkTime()).isEqualTo(new Step.Pause(Duration.ofSeconds(1), Duration.ofSeconds(2)));
 		assertThat(boot2.requests()).singleElement()
-			.satisfies((request) -> assertThat(request.body()).hasValueSatisfying(
-					(body) -> assertThat(body).isEqualTo("{\"id\":\"${__UUID()}\",\"payload\":\"fluxbench\",\"delay\":300}")));
+			.satisfies((request) -> assertThat(request.body()).hasValueSatisfying((body) -> assertThat(body)
+				.isEqualTo("{\"id\":\"${__UUID()}\",\"payload\":\"fluxbench\",\"delay\":300}")));
 		assertThat(boot2.seeds()).containsExactly("004_22a772f8fae86275.txt");
-		// 1000 users, each spending 0.3 s waiting and 1.5 s thinking per request: 555.6 requests/s at most.
+		// 1000 users, each spending 0.3 s waiting and 1.5 s thinking per request: 555.6
+		// requests/s at most.
 		Scenario.Round round = boot2.round();
 		assertThat(round.requests()).isEqualTo(1);
 		assertThat(round.floor()).isEqualTo(Duration.ofMillis(1800));
@@ -134,8 +135,10 @@ class CatalogueTest {
 					"get-all-operations", "create-new-operation", "get-created-operation", "delete-created-operation");
 		assertThat(ippon.requests()).extracting(Step.Request::method)
 			.containsExactly("GET", "POST", "GET", "GET", "POST", "GET", "DELETE");
-		assertThat(ippon.requests()).extracting(Step.Request::status).containsExactly(401, 200, 200, 200, 201, 200, 204);
-		// Gatling's exitHereIfFailed follows the first request, the authentication and each creation.
+		assertThat(ippon.requests()).extracting(Step.Request::status)
+			.containsExactly(401, 200, 200, 200, 201, 200, 204);
+		// Gatling's exitHereIfFailed follows the first request, the authentication and
+		// each creation.
 		assertThat(ippon.requests()).extracting(Step.Request::stopOnFailure)
 			.containsExactly(true, true, false, false, true, false, false);
 		assertThat(ippon.requests().get(1).body()).hasValue("{\"username\":\"admin\", \"password\":\"admin\"}");
@@ -146,7 +149,8 @@ class CatalogueTest {
 		assertThat(ippon.requests().subList(5, 7)).extracting(Step.Request::path).containsOnly("${new_operation_url}");
 		assertThat(ippon.requests().subList(2, 7))
 			.allSatisfy((request) -> assertThat(request.headers()).containsEntry("Authorization", "${access_token}"));
-		// 1 + 1 + 2 + 2 x (list + create + 8 reads + delete) requests, and the seed's pauses: 5 + 1 + 2 x 5 + 2 x
+		// 1 + 1 + 2 + 2 x (list + create + 8 reads + delete) requests, and the seed's
+		// pauses: 5 + 1 + 2 x 5 + 2 x
 		// (7.5 mean + 5 + 8 x 3 + 5) s.
 		assertThat(ippon.round().requests()).isEqualTo(26);
 		assertThat(ippon.round().floor()).isEqualTo(Duration.ofSeconds(99));
@@ -161,7 +165,8 @@ class CatalogueTest {
 		assertThat(quick.levels().getFirst().rampUp()).isZero();
 		assertThat(quick.levels().getFirst().termination()).isEqualTo(new Termination.Iterations(1));
 		assertThat(quick.warmup()).isEqualTo(Duration.ofSeconds(1));
-		// Pauses describe the users, not the size of the test: each level still lasts a journey, about 100 s.
+		// Pauses describe the users, not the size of the test: each level still lasts a
+		// journey, about 100 s.
 		assertThat(quick.estimatedLength(quick.levels().getFirst())).isEqualTo(Duration.ofSeconds(99));
 	}
 
@@ -174,7 +179,8 @@ class CatalogueTest {
 		assertThat(ramp.levels().getFirst().rampUp()).isEqualTo(Duration.ofMinutes(15));
 		assertThat(ramp.requests()).singleElement()
 			.satisfies((request) -> assertThat(request.path()).startsWith("/chain/").contains("depth=1", "delay=100"));
-		// A tenth is a ramp of a minute and a half to 100 requests/s: long enough to read (RampBreakdown).
+		// A tenth is a ramp of a minute and a half to 100 requests/s: long enough to read
+		// (RampBreakdown).
 		Scenario quick = ramp.scaled(0.1);
 		assertThat(quick.loads()).containsExactly(100);
 		assertThat(quick.levels().getFirst().rampUp()).isEqualTo(Duration.ofSeconds(90));
@@ -331,7 +337,8 @@ class CatalogueTest {
 			.hasValue("error rate 10.00% is not below 5.00%");
 		assertThat(new Assertion.ThroughputAtLeast(10, Optional.of("list")).check(slow))
 			.hasValue("throughput 5 req/s is below 10 req/s");
-		assertThat(new Assertion.ThroughputAtLeast(10, Optional.of("list"))).hasToString("throughput >= 10 req/s [list]");
+		assertThat(new Assertion.ThroughputAtLeast(10, Optional.of("list")))
+			.hasToString("throughput >= 10 req/s [list]");
 	}
 
 }

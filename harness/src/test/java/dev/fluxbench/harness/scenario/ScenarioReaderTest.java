@@ -25,9 +25,9 @@ import dev.fluxbench.harness.scenario.Step.Check;
 import dev.fluxbench.harness.scenario.Step.Extraction;
 
 /**
- * Scenario files as users write them. Each bad file breaks one thing of an otherwise good file and
- * must be refused with the line to look at and a reason that names the key or value and what is
- * wrong, since that one line is all a user sees before fluxbench exits.
+ * Scenario files as users write them. Each bad file breaks one thing of an otherwise good
+ * file and must be refused with the line to look at and a reason that names the key or
+ * value and what is wrong, since that one line is all a user sees before fluxbench exits.
  */
 class ScenarioReaderTest {
 
@@ -208,9 +208,9 @@ class ScenarioReaderTest {
 
 			Scenario scenario = ScenarioReader.read(file, Map.of());
 
-			assertThat(scenario.feeders()).containsExactly(
-					new Scenario.Feeder(directory.resolve("artists.csv").toAbsolutePath().normalize(),
-							List.of("artistId", "city"), false, true));
+			assertThat(scenario.feeders())
+				.containsExactly(new Scenario.Feeder(directory.resolve("artists.csv").toAbsolutePath().normalize(),
+						List.of("artistId", "city"), false, true));
 		}
 
 		@Test
@@ -231,9 +231,10 @@ class ScenarioReaderTest {
 					    label: home
 					""");
 
-			assertThat(scenario.workload()).isEqualTo(new Workload.Open(List.of(
-					new Workload.Level(10, Duration.ZERO, new Termination.Hold(Duration.ofSeconds(30))),
-					new Workload.Level(50, Duration.ofSeconds(5), new Termination.Hold(Duration.ofMinutes(1)))), 200));
+			assertThat(scenario.workload()).isEqualTo(new Workload.Open(
+					List.of(new Workload.Level(10, Duration.ZERO, new Termination.Hold(Duration.ofSeconds(30))),
+							new Workload.Level(50, Duration.ofSeconds(5), new Termination.Hold(Duration.ofMinutes(1)))),
+					200));
 			assertThat(scenario.connectTimeout()).isEqualTo(Duration.ofSeconds(2));
 			assertThat(scenario.responseTimeout()).isEqualTo(Duration.ofMillis(1500));
 			assertThat(scenario.warmup()).isZero();
@@ -402,8 +403,7 @@ class ScenarioReaderTest {
 					      label: a
 					      path: /a
 					      status: "200"
-					""", 9, "'journey[0].request.status' is the text '200', but must be an integer",
-					"without quotes");
+					""", 9, "'journey[0].request.status' is the text '200', but must be an integer", "without quotes");
 		}
 
 		@Test
@@ -1079,7 +1079,8 @@ class ScenarioReaderTest {
 			assertRefused(HEAD + """
 					faults:
 					  - {hold: 10s, rate: half}
-					""", 8, "'half' in 'faults[0].rate' is not a share: write a percentage as 1% or a fraction as 0.01");
+					""", 8,
+					"'half' in 'faults[0].rate' is not a share: write a percentage as 1% or a fraction as 0.01");
 		}
 
 		@Test
@@ -1097,7 +1098,8 @@ class ScenarioReaderTest {
 					faults:
 					  - hold: 10s
 					    stauts: 503
-					""", 9, "unknown key 'stauts' in 'faults[0]': did you mean 'status'? (known: hold, status, rate, stall)");
+					""", 9,
+					"unknown key 'stauts' in 'faults[0]': did you mean 'status'? (known: hold, status, rate, stall)");
 		}
 
 		@Test
@@ -1132,7 +1134,9 @@ class ScenarioReaderTest {
 
 	}
 
-	/** The first {@code yaml} block of docs/scenario-format.md: the example it opens with. */
+	/**
+	 * The first {@code yaml} block of docs/scenario-format.md: the example it opens with.
+	 */
 	static String documentedExample() throws IOException {
 		Matcher block = Pattern.compile("(?s)```yaml\n(.*?)```")
 			.matcher(Files.readString(DOCS, StandardCharsets.UTF_8));

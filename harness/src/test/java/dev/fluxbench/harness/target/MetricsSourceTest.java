@@ -39,7 +39,8 @@ class MetricsSourceTest {
 					{"status":"success","data":{"resultType":"vector","result":[
 					 {"metric":{"__name__":"jvm_memory_used_bytes","area":"heap","job":"before"},"value":[1.5,"1048576"]},
 					 {"metric":{"__name__":"some_other_total","job":"before"},"value":[1.5,"7"]}]}}
-					""".getBytes(StandardCharsets.UTF_8);
+					"""
+				.getBytes(StandardCharsets.UTF_8);
 			exchange.getResponseHeaders().set("Content-Type", "application/json");
 			exchange.sendResponseHeaders(200, body.length);
 			try (OutputStream out = exchange.getResponseBody()) {
@@ -72,7 +73,8 @@ class MetricsSourceTest {
 		});
 		prometheus.start();
 		try (HttpClient client = HttpClient.newHttpClient()) {
-			MetricsSource source = MetricsSource.parse("http://127.0.0.1:" + prometheus.getAddress().getPort() + "{job=}");
+			MetricsSource source = MetricsSource
+				.parse("http://127.0.0.1:" + prometheus.getAddress().getPort() + "{job=}");
 			org.assertj.core.api.Assertions.assertThatIOException()
 				.isThrownBy(() -> source.read(client, Duration.ofSeconds(10)))
 				.withMessageContaining("parse error");

@@ -7,7 +7,8 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 
 /**
- * Seed 002's authentication settings under {@code account} in /actuator/info. Never the key.
+ * Seed 002's authentication settings under {@code account} in /actuator/info. Never the
+ * key.
  */
 public final class AccountInfoContributor implements InfoContributor {
 

@@ -15,15 +15,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Seed 002's authentication: the HMAC key tokens are signed with, how long a token lives, and the
- * BCrypt cost the seeded passwords are hashed at. The cost is what one {@code POST /api/authenticate}
- * spends in CPU, whatever the stack, so it is recorded in /actuator/info and measured by
- * {@link MeteredPasswordEncoder}.
+ * Seed 002's authentication: the HMAC key tokens are signed with, how long a token lives,
+ * and the BCrypt cost the seeded passwords are hashed at. The cost is what one
+ * {@code POST /api/authenticate} spends in CPU, whatever the stack, so it is recorded in
+ * /actuator/info and measured by {@link MeteredPasswordEncoder}.
  *
  * @param jwtSecret the HS256 key, Base64, at least 256 bits
  * @param tokenValidity how long an issued token is accepted
  * @param issuer the {@code iss} claim, checked on every request
- * @param bcryptCost the log2 of BCrypt's rounds, 4 to 31; the migration hashes the seeded users with it
+ * @param bcryptCost the log2 of BCrypt's rounds, 4 to 31; the migration hashes the seeded
+ * users with it
  */
 @Validated
 @ConfigurationProperties("fluxbench.account")

@@ -10,12 +10,13 @@ import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * BCrypt, counting what its checks cost, so that a report can say how much of a journey's CPU went
- * into authentication rather than into the stack under test (the thesis' LDAP binds taught us to
- * separate the two). Exposed as {@code fluxbench_password_checks_total} and
- * {@code fluxbench_password_check_seconds_total{clock}}: {@code clock="cpu"} is the checking thread's
- * CPU time; on a virtual thread the JDK measures none, so the check's wall time is counted under
- * {@code clock="wall"}, an upper bound of its CPU.
+ * BCrypt, counting what its checks cost, so that a report can say how much of a journey's
+ * CPU went into authentication rather than into the stack under test (the thesis' LDAP
+ * binds taught us to separate the two). Exposed as
+ * {@code fluxbench_password_checks_total} and
+ * {@code fluxbench_password_check_seconds_total{clock}}: {@code clock="cpu"} is the
+ * checking thread's CPU time; on a virtual thread the JDK measures none, so the check's
+ * wall time is counted under {@code clock="wall"}, an upper bound of its CPU.
  */
 public final class MeteredPasswordEncoder implements PasswordEncoder {
 

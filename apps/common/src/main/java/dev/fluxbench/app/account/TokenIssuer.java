@@ -19,8 +19,9 @@ import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 import org.springframework.security.oauth2.jwt.NimbusReactiveJwtDecoder;
 
 /**
- * Issues the HS256 tokens of {@code POST /api/authenticate}, and builds the decoders that check them,
- * so that both stacks sign and verify with the same key, algorithm, issuer and clock skew.
+ * Issues the HS256 tokens of {@code POST /api/authenticate}, and builds the decoders that
+ * check them, so that both stacks sign and verify with the same key, algorithm, issuer
+ * and clock skew.
  */
 public final class TokenIssuer {
 
@@ -36,7 +37,9 @@ public final class TokenIssuer {
 		this.clock = clock;
 	}
 
-	/** A signed token for this user, valid for {@code fluxbench.account.token-validity}. */
+	/**
+	 * A signed token for this user, valid for {@code fluxbench.account.token-validity}.
+	 */
 	public String issue(String login, Collection<String> authorities) {
 		Instant now = this.clock.instant();
 		JwtClaimsSet claims = JwtClaimsSet.builder()

@@ -12,9 +12,10 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Counts the cache's failures as {@code cache.errors} (exported as {@code cache_errors_total}) by
- * cache and operation, and logs them at WARN once a minute per cache and operation: a cache that is
- * down fails every lookup, and one line per lookup would flood the log.
+ * Counts the cache's failures as {@code cache.errors} (exported as
+ * {@code cache_errors_total}) by cache and operation, and logs them at WARN once a minute
+ * per cache and operation: a cache that is down fails every lookup, and one line per
+ * lookup would flood the log.
  */
 @Component
 class CacheErrors {

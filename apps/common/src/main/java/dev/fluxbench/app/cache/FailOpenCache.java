@@ -9,11 +9,11 @@ import java.util.function.Supplier;
 import org.springframework.cache.Cache;
 
 /**
- * A cache that fails open: when the cache underneath fails, a read is a miss, so the lookup reads
- * the database and answers, and a write or an eviction is skipped. A slow cache fails too, at its
- * own timeout (Redis': {@code spring.data.redis.timeout}). Each failure is counted and logged by
- * {@link CacheErrors}. Failures of the value loader, such as an unknown unit, are not the cache's
- * and reach the caller unchanged.
+ * A cache that fails open: when the cache underneath fails, a read is a miss, so the
+ * lookup reads the database and answers, and a write or an eviction is skipped. A slow
+ * cache fails too, at its own timeout (Redis': {@code spring.data.redis.timeout}). Each
+ * failure is counted and logged by {@link CacheErrors}. Failures of the value loader,
+ * such as an unknown unit, are not the cache's and reach the caller unchanged.
  */
 final class FailOpenCache implements Cache {
 
@@ -103,11 +103,12 @@ final class FailOpenCache implements Cache {
 	}
 
 	/**
-	 * Loads through the cache underneath, which reads, loads on a miss and stores without blocking.
-	 * The loader runs at most once per call: if the read fails, the value is loaded here and not
-	 * stored; if only the store fails, the loaded value is the answer. A loader's failure reaches
-	 * the cache marked as a {@link LoaderFailure}, so that it is told from the cache's own even when
-	 * the cache shares another caller's load with this one (Caffeine does).
+	 * Loads through the cache underneath, which reads, loads on a miss and stores without
+	 * blocking. The loader runs at most once per call: if the read fails, the value is
+	 * loaded here and not stored; if only the store fails, the loaded value is the
+	 * answer. A loader's failure reaches the cache marked as a {@link LoaderFailure}, so
+	 * that it is told from the cache's own even when the cache shares another caller's
+	 * load with this one (Caffeine does).
 	 */
 	@Override
 	public <T> CompletableFuture<T> retrieve(Object key, Supplier<CompletableFuture<T>> valueLoader) {
@@ -158,7 +159,8 @@ final class FailOpenCache implements Cache {
 				failed(GET, ex);
 				return loadOnce.get();
 			}
-			// The loader ran and succeeded (its failure would have been marked): the store failed.
+			// The loader ran and succeeded (its failure would have been marked): the
+			// store failed.
 			failed(PUT, ex);
 			return loaded;
 		}).thenCompose((answer) -> answer);
@@ -253,7 +255,9 @@ final class FailOpenCache implements Cache {
 
 	}
 
-	/** The value loader of a synchronous get, run at most once, remembering how it ended. */
+	/**
+	 * The value loader of a synchronous get, run at most once, remembering how it ended.
+	 */
 	private static final class Load<T> {
 
 		private final Callable<T> loader;

@@ -32,8 +32,8 @@ final class FailOpenCacheManager implements CacheManager {
 			return cache;
 		}
 		Cache underneath = this.cacheManager.getCache(name);
-		return (underneath != null) ? this.caches.computeIfAbsent(name, (key) -> new FailOpenCache(underneath, this.errors))
-				: null;
+		return (underneath != null)
+				? this.caches.computeIfAbsent(name, (key) -> new FailOpenCache(underneath, this.errors)) : null;
 	}
 
 	@Override

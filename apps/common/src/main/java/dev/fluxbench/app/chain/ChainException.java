@@ -8,9 +8,9 @@ import dev.fluxbench.contract.problem.ProblemType;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The chain's failures that no fallback hides: service B refusing the request itself (a 4xx, such
- * as a bad {@code X-Fault-*} value), and a next hop that failed outright. Both answer as the
- * passthrough answers a failed downstream.
+ * The chain's failures that no fallback hides: service B refusing the request itself (a
+ * 4xx, such as a bad {@code X-Fault-*} value), and a next hop that failed outright. Both
+ * answer as the passthrough answers a failed downstream.
  */
 class ChainException extends ProblemException {
 
@@ -19,8 +19,8 @@ class ChainException extends ProblemException {
 	}
 
 	/**
-	 * A 502, not a 400: the request this app sent was refused, and only B knows why. The circuit
-	 * breaker ignores it, because it says nothing of B's health.
+	 * A 502, not a 400: the request this app sent was refused, and only B knows why. The
+	 * circuit breaker ignores it, because it says nothing of B's health.
 	 */
 	static ChainException rejectedByServiceB(int status) {
 		return new ChainException(ProblemType.DOWNSTREAM_FAILED, "The downstream answered " + status + ".", null);

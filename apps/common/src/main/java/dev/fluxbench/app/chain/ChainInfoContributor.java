@@ -15,8 +15,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The chain's settings under {@code chain} in /actuator/info: ours, and the guards' as
- * Resilience4j's registries hold them, so that what shows is what is in force, not what a property
- * file meant.
+ * Resilience4j's registries hold them, so that what shows is what is in force, not what a
+ * property file meant.
  */
 @Component
 class ChainInfoContributor implements InfoContributor {
@@ -63,7 +63,8 @@ class ChainInfoContributor implements InfoContributor {
 		breaker.put("failureRateThreshold", config.getFailureRateThreshold());
 		breaker.put("slowCallRateThreshold", config.getSlowCallRateThreshold());
 		breaker.put("slowCallDurationThreshold", config.getSlowCallDurationThreshold());
-		// The wait after the first opening; a fixed wait, unless someone configures a backoff.
+		// The wait after the first opening; a fixed wait, unless someone configures a
+		// backoff.
 		breaker.put("waitDurationInOpenState", Duration.ofMillis(config.getWaitIntervalFunctionInOpenState().apply(1)));
 		breaker.put("permittedNumberOfCallsInHalfOpenState", config.getPermittedNumberOfCallsInHalfOpenState());
 		breaker.put("maxWaitDurationInHalfOpenState", config.getMaxWaitDurationInHalfOpenState());

@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
  * Where a stack runs its calls to service B while the time limiter watches them, for
  * /actuator/info. Each app declares its own; the keys are those of {@code passwordCheck}.
  *
- * @param runsOn {@code thread-pool}, {@code virtual-thread-per-task} or {@code event-loop}
+ * @param runsOn {@code thread-pool}, {@code virtual-thread-per-task} or
+ * {@code event-loop}
  * @param threadNamePrefix the calling threads' names, if they have their own
  * @param threadCap the calls at once, if a pool bounds them
  * @param queuedTaskCap the calls that may wait for a thread, if a pool bounds them

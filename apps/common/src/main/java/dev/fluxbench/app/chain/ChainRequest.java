@@ -5,9 +5,9 @@ import dev.fluxbench.contract.chain.ChainPaths;
 import dev.fluxbench.contract.problem.BadInput;
 
 /**
- * One request's parameters once they are known to be valid. Bean Validation checks the contract's
- * fixed limits on the controller; the depth's limit is a property, so it is checked here, in the
- * same words.
+ * One request's parameters once they are known to be valid. Bean Validation checks the
+ * contract's fixed limits on the controller; the depth's limit is a property, so it is
+ * checked here, in the same words.
  */
 record ChainRequest(String id, int depth, long delayMillis, int bytes) {
 

@@ -14,9 +14,10 @@ import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The guards around every call to service B: the instances named {@value #NAME} that Resilience4j's
- * registries built from {@code resilience4j.*.instances.downstream}, the ones its metrics report.
- * Each must be configured: a registry would otherwise make one from its defaults without a word.
+ * The guards around every call to service B: the instances named {@value #NAME} that
+ * Resilience4j's registries built from {@code resilience4j.*.instances.downstream}, the
+ * ones its metrics report. Each must be configured: a registry would otherwise make one
+ * from its defaults without a word.
  */
 final class DownstreamGuards {
 
@@ -45,9 +46,10 @@ final class DownstreamGuards {
 	}
 
 	/**
-	 * Whether the circuit breaker counts this failure of a call it let through. B's 5xx, timeouts
-	 * and lost connections count. What B refused as the caller's mistake (a 4xx), and this app's own
-	 * full bulkhead, pool or threads, say nothing of B's health: the breaker ignores them.
+	 * Whether the circuit breaker counts this failure of a call it let through. B's 5xx,
+	 * timeouts and lost connections count. What B refused as the caller's mistake (a
+	 * 4xx), and this app's own full bulkhead, pool or threads, say nothing of B's health:
+	 * the breaker ignores them.
 	 */
 	static boolean isIgnored(Throwable failure) {
 		return failure instanceof ChainException || failure instanceof BulkheadFullException

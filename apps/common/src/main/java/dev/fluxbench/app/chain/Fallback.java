@@ -9,8 +9,9 @@ import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The degraded answer that replaces service B's, as a Hystrix fallback did: for an open breaker, a
- * timeout, B's 5xx or no connection to B. Both stacks map the same failures to the same reasons.
+ * The degraded answer that replaces service B's, as a Hystrix fallback did: for an open
+ * breaker, a timeout, B's 5xx or no connection to B. Both stacks map the same failures to
+ * the same reasons.
  */
 final class Fallback {
 
@@ -35,7 +36,8 @@ final class Fallback {
 	private static @Nullable DegradedReason reason(Throwable failure) {
 		return switch (failure) {
 			case CallNotPermittedException ex -> DegradedReason.CIRCUIT_OPEN;
-			// The time limiter's, in both stacks: a Future that did not complete, a Mono that did not emit.
+			// The time limiter's, in both stacks: a Future that did not complete, a Mono
+			// that did not emit.
 			case TimeoutException ex -> DegradedReason.TIMEOUT;
 			case BulkheadFullException ex -> DegradedReason.BULKHEAD_FULL;
 			case ServiceBException ex -> ex.reason();

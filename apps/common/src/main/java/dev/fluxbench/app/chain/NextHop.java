@@ -8,9 +8,10 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.env.Environment;
 
 /**
- * Where a hop at depth 2 or more sends the rest of the chain: {@code fluxbench.chain.next-url}, or
- * else this app itself, at the port its web server got. The port is read once the server has
- * started, so that a test on a random port chains to itself too.
+ * Where a hop at depth 2 or more sends the rest of the chain:
+ * {@code fluxbench.chain.next-url}, or else this app itself, at the port its web server
+ * got. The port is read once the server has started, so that a test on a random port
+ * chains to itself too.
  */
 final class NextHop {
 
@@ -42,7 +43,10 @@ final class NextHop {
 		return url;
 	}
 
-	/** The next hop's base URL, or {@code null} while it is this app and its server has not started. */
+	/**
+	 * The next hop's base URL, or {@code null} while it is this app and its server has
+	 * not started.
+	 */
 	@Nullable URI current() {
 		if (this.configured != null) {
 			return this.configured;

@@ -4,9 +4,9 @@ import dev.fluxbench.contract.chain.DegradedReason;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Why a call to service B brought no payload, in the terms of the fallback that answers instead.
- * Without a stack trace: it is expected, and turned into an answer at once; the cause keeps the
- * client's own exception.
+ * Why a call to service B brought no payload, in the terms of the fallback that answers
+ * instead. Without a stack trace: it is expected, and turned into an answer at once; the
+ * cause keeps the client's own exception.
  */
 class ServiceBException extends RuntimeException {
 
@@ -21,7 +21,10 @@ class ServiceBException extends RuntimeException {
 		this.status = status;
 	}
 
-	/** B answered 5xx. A 4xx is the caller's doing, not B's failure: see {@link ChainException}. */
+	/**
+	 * B answered 5xx. A 4xx is the caller's doing, not B's failure: see
+	 * {@link ChainException}.
+	 */
 	static ServiceBException answered(int status) {
 		return new ServiceBException(DegradedReason.DOWNSTREAM_ERROR, status, "Service B answered " + status + ".",
 				null);

@@ -4,7 +4,10 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.stereotype.Component;
 
-/** The ingestion's source, schedule, batch size and timeouts under {@code ingestion} in /actuator/info. */
+/**
+ * The ingestion's source, schedule, batch size and timeouts under {@code ingestion} in
+ * /actuator/info.
+ */
 @Component
 class IngestionInfoContributor implements InfoContributor {
 

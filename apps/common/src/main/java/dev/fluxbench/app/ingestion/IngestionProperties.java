@@ -15,16 +15,19 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Where the partners' delta files come from, when they are fetched and how they are stored. The
- * values live in each app's application.yaml, so that /actuator/info shows what was in force.
+ * Where the partners' delta files come from, when they are fetched and how they are
+ * stored. The values live in each app's application.yaml, so that /actuator/info shows
+ * what was in force.
  *
  * @param baseUrl the file server; a partner's file for a day is
  * {@code {baseUrl}/partners/{partner}/deltas/{day}.jsonl}
  * @param partners the partners whose files may be ingested, and whom the schedule ingests
- * @param schedule a cron expression in UTC for ingesting yesterday's files, or {@code -} for never
+ * @param schedule a cron expression in UTC for ingesting yesterday's files, or {@code -}
+ * for never
  * @param batchSize how many lines are stored per database round trip and transaction
  * @param connectTimeout how long to wait for a TCP connection to the file server
- * @param readTimeout how long the file server may stay silent, before the answer or within it
+ * @param readTimeout how long the file server may stay silent, before the answer or
+ * within it
  */
 @Validated
 @ConfigurationProperties("fluxbench.ingestion")

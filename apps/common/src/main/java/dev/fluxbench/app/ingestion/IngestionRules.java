@@ -18,28 +18,34 @@ import dev.fluxbench.contract.unit.delta.DeltaFileException;
 import dev.fluxbench.contract.unit.delta.DeltaHeader;
 
 /**
- * The decisions both stacks make alike, in the same words: which requests are valid, which files
- * belong to the ingestion, and how a failed file is described in the ingestion record.
+ * The decisions both stacks make alike, in the same words: which requests are valid,
+ * which files belong to the ingestion, and how a failed file is described in the
+ * ingestion record.
  */
 final class IngestionRules {
 
 	/** Columns hold 2048 characters; a reason quoting a long line is cut to fit. */
 	static final int MAX_TEXT = 2048;
 
-	/** The schedule value that switches the daily ingestion off (Spring's disabled cron). */
+	/**
+	 * The schedule value that switches the daily ingestion off (Spring's disabled cron).
+	 */
 	static final String NEVER = "-";
 
 	private IngestionRules() {
 	}
 
-	/** The day the partners' files are named after is the UTC day, as the file server has it. */
+	/**
+	 * The day the partners' files are named after is the UTC day, as the file server has
+	 * it.
+	 */
 	static LocalDate today() {
 		return LocalDate.now(ZoneOffset.UTC);
 	}
 
 	/**
-	 * @throws ProblemException an {@code invalid-fields} problem naming an unknown partner and a day
-	 * after today
+	 * @throws ProblemException an {@code invalid-fields} problem naming an unknown
+	 * partner and a day after today
 	 */
 	static void requireValid(IngestionRequest request, IngestionProperties properties) {
 		List<InvalidField> invalid = new ArrayList<>();
@@ -55,12 +61,13 @@ final class IngestionRules {
 	}
 
 	/**
-	 * Refuses a file whose header names another partner or day: its units would be stored under the
-	 * wrong ingestion.
+	 * Refuses a file whose header names another partner or day: its units would be stored
+	 * under the wrong ingestion.
 	 */
 	static void requireHeader(DeltaHeader header, String partner, LocalDate day) {
 		if (!header.partner().equals(partner)) {
-			throw new DeltaFileException("The file's header names partner '" + header.partner() + "', not '" + partner + "'.");
+			throw new DeltaFileException(
+					"The file's header names partner '" + header.partner() + "', not '" + partner + "'.");
 		}
 		if (!header.day().equals(day)) {
 			throw new DeltaFileException("The file's header names day " + header.day() + ", not " + day + ".");
@@ -68,9 +75,9 @@ final class IngestionRules {
 	}
 
 	/**
-	 * Why a file read to its end still fails, or {@code null}. A file with more or fewer lines than its
-	 * header announced was cut or added to; its units were sound one by one and are kept, but the
-	 * ingestion does not pass for a complete one.
+	 * Why a file read to its end still fails, or {@code null}. A file with more or fewer
+	 * lines than its header announced was cut or added to; its units were sound one by
+	 * one and are kept, but the ingestion does not pass for a complete one.
 	 */
 	static String incomplete(DeltaCounts counts) {
 		if (counts.matchesHeader()) {
@@ -80,7 +87,9 @@ final class IngestionRules {
 				+ ": it was cut or added to.";
 	}
 
-	/** One line for the ingestion record, whatever the stack's client or database threw. */
+	/**
+	 * One line for the ingestion record, whatever the stack's client or database threw.
+	 */
 	static String failure(URI url, Throwable failure) {
 		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
 			if (cause instanceof DownloadException || cause instanceof DeltaFileException) {
@@ -110,10 +119,10 @@ final class IngestionRules {
 	}
 
 	/**
-	 * The ingestion's line count column as SQL names it. LINES is a reserved word in MariaDB (LOAD
-	 * DATA's {@code LINES TERMINATED BY}), which needs the name quoted; H2 and PostgreSQL take it
-	 * bare, and H2 would take a quoted {@code "lines"} for another column than the {@code LINES} it
-	 * created.
+	 * The ingestion's line count column as SQL names it. LINES is a reserved word in
+	 * MariaDB (LOAD DATA's {@code LINES TERMINATED BY}), which needs the name quoted; H2
+	 * and PostgreSQL take it bare, and H2 would take a quoted {@code "lines"} for another
+	 * column than the {@code LINES} it created.
 	 * @param database the database's product name, as its JDBC or R2DBC driver reports it
 	 */
 	static String linesColumn(String database) {

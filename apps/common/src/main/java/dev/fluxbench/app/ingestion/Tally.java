@@ -3,9 +3,9 @@ package dev.fluxbench.app.ingestion;
 import dev.fluxbench.contract.unit.IngestionDto;
 
 /**
- * What an ingestion has done so far. One ingestion writes its batches one after the other, so a
- * tally is only ever changed by one thread at a time (in WebFlux, one signal at a time, which Reactor
- * orders with happens-before edges).
+ * What an ingestion has done so far. One ingestion writes its batches one after the
+ * other, so a tally is only ever changed by one thread at a time (in WebFlux, one signal
+ * at a time, which Reactor orders with happens-before edges).
  */
 final class Tally {
 

@@ -13,9 +13,9 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * An operation as JPA maps it: the blocking side of seed 002. mvc stores operations through it, and
- * so do webflux's jdbc variants, which is the seed's point: the same blocking repository under a
- * reactive REST layer. webflux on R2DBC has its own row type.
+ * An operation as JPA maps it: the blocking side of seed 002. mvc stores operations
+ * through it, and so do webflux's jdbc variants, which is the seed's point: the same
+ * blocking repository under a reactive REST layer. webflux on R2DBC has its own row type.
  */
 @Entity
 @Table(name = "operation")

@@ -10,9 +10,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Every limit of the HTTP client that calls the downstream. They are explicit because the clients'
- * own defaults differ per stack and silently cap a benchmark (Reactor Netty's pool stops at 500
- * connections and 1000 pending acquires).
+ * Every limit of the HTTP client that calls the downstream. They are explicit because the
+ * clients' own defaults differ per stack and silently cap a benchmark (Reactor Netty's
+ * pool stops at 500 connections and 1000 pending acquires).
  *
  * @param baseUrl where the downstream listens
  * @param connectTimeout how long to wait for a TCP connection
@@ -24,7 +24,8 @@ import org.springframework.validation.annotation.Validated;
  */
 @Validated
 @ConfigurationProperties("fluxbench.downstream")
-public record DownstreamProperties(@NotNull URI baseUrl, @NotNull Duration connectTimeout, @NotNull Duration readTimeout,
-		@Min(1) int maxConnections, @Min(0) int maxPendingAcquires, @NotNull Duration acquireTimeout) {
+public record DownstreamProperties(@NotNull URI baseUrl, @NotNull Duration connectTimeout,
+		@NotNull Duration readTimeout, @Min(1) int maxConnections, @Min(0) int maxPendingAcquires,
+		@NotNull Duration acquireTimeout) {
 
 }

@@ -8,11 +8,11 @@ import org.springframework.security.authentication.InternalAuthenticationService
 import org.springframework.security.core.Authentication;
 
 /**
- * Tells a directory that failed apart from credentials that failed. Both LDAP providers report a
- * refused connection, a timeout or any other LDAP error as an
- * {@link InternalAuthenticationServiceException}; answering that with a 401 would blame the user
- * for an outage, so it becomes a {@link DirectoryUnavailableException} (503). A wrong password or
- * an unknown user stays a {@code BadCredentialsException} (401).
+ * Tells a directory that failed apart from credentials that failed. Both LDAP providers
+ * report a refused connection, a timeout or any other LDAP error as an
+ * {@link InternalAuthenticationServiceException}; answering that with a 401 would blame
+ * the user for an outage, so it becomes a {@link DirectoryUnavailableException} (503). A
+ * wrong password or an unknown user stays a {@code BadCredentialsException} (401).
  */
 final class DirectoryFailures implements AuthenticationProvider {
 
@@ -30,7 +30,8 @@ final class DirectoryFailures implements AuthenticationProvider {
 			return this.directory.authenticate(authentication);
 		}
 		catch (InternalAuthenticationServiceException ex) {
-			// Debug, like every 5xx here: during an outage under load a line per request would drown the log.
+			// Debug, like every 5xx here: during an outage under load a line per request
+			// would drown the log.
 			if (logger.isDebugEnabled()) {
 				logger.debug("The user directory failed to check credentials", ex);
 			}

@@ -3,10 +3,11 @@ package dev.fluxbench.app.security;
 import org.springframework.security.core.AuthenticationException;
 
 /**
- * The credentials could not be checked at all: the user directory did not answer or failed. It is an
- * {@link AuthenticationException}, so both stacks hand it to the same entry point as a wrong
- * password, but not an {@code AuthenticationServiceException}: WebFlux's failure handler rethrows
- * those past the entry point, and the client would see a 500 instead of a 503.
+ * The credentials could not be checked at all: the user directory did not answer or
+ * failed. It is an {@link AuthenticationException}, so both stacks hand it to the same
+ * entry point as a wrong password, but not an {@code AuthenticationServiceException}:
+ * WebFlux's failure handler rethrows those past the entry point, and the client would see
+ * a 500 instead of a 503.
  */
 class DirectoryUnavailableException extends AuthenticationException {
 

@@ -12,21 +12,22 @@ import org.springframework.security.ldap.authentication.ad.ActiveDirectoryLdapAu
 import org.springframework.security.ldap.userdetails.DefaultLdapAuthoritiesPopulator;
 
 /**
- * The one LDAP authentication both stacks use: a bind as the user, then a search for the groups
- * that list the user's DN, each group's {@code cn} becoming a role. It blocks; mvc calls it on the
- * request's thread and webflux hands it to a scheduler of its own.
+ * The one LDAP authentication both stacks use: a bind as the user, then a search for the
+ * groups that list the user's DN, each group's {@code cn} becoming a role. It blocks; mvc
+ * calls it on the request's thread and webflux hands it to a scheduler of its own.
  */
 final class LdapAuthentication {
 
 	/**
-	 * JNDI's connect timeout in milliseconds; unset, a connection to a dead host waits for the OS.
-	 * JNDI also waits this long, not the read timeout, for the answer to the bind.
+	 * JNDI's connect timeout in milliseconds; unset, a connection to a dead host waits
+	 * for the OS. JNDI also waits this long, not the read timeout, for the answer to the
+	 * bind.
 	 */
 	static final String CONNECT_TIMEOUT = "com.sun.jndi.ldap.connect.timeout";
 
 	/**
-	 * JNDI's read timeout in milliseconds, for every answer but the bind's (here: the group search);
-	 * unset, a directory that stalls holds the thread forever.
+	 * JNDI's read timeout in milliseconds, for every answer but the bind's (here: the
+	 * group search); unset, a directory that stalls holds the thread forever.
 	 */
 	static final String READ_TIMEOUT = "com.sun.jndi.ldap.read.timeout";
 
@@ -36,12 +37,12 @@ final class LdapAuthentication {
 	}
 
 	/**
-	 * The provider for these properties: LDAP bind, or Active Directory when a domain is set. It
-	 * connects to nothing until the first request, so the app starts and is ready without its directory.
+	 * The provider for these properties: LDAP bind, or Active Directory when a domain is
+	 * set. It connects to nothing until the first request, so the app starts and is ready
+	 * without its directory.
 	 */
 	static AuthenticationProvider provider(LdapProperties properties) {
-		return new DirectoryFailures(
-				properties.activeDirectory() ? activeDirectory(properties) : bind(properties));
+		return new DirectoryFailures(properties.activeDirectory() ? activeDirectory(properties) : bind(properties));
 	}
 
 	static Map<String, Object> timeouts(LdapProperties properties) {
@@ -53,7 +54,8 @@ final class LdapAuthentication {
 		DefaultSpringSecurityContextSource directory = new DefaultSpringSecurityContextSource(
 				List.of(properties.url().toString()), properties.base());
 		directory.setBaseEnvironmentProperties(timeouts(properties));
-		// Only the group search's connections can be pooled; Spring LDAP never pools a user's bind.
+		// Only the group search's connections can be pooled; Spring LDAP never pools a
+		// user's bind.
 		directory.setPooled(properties.pooled());
 		if (properties.anonymousGroupSearch()) {
 			directory.setAnonymousReadOnly(true);
@@ -84,7 +86,8 @@ final class LdapAuthentication {
 		provider.setContextEnvironmentProperties(timeouts(properties));
 		// A locked or expired account answers as such rather than as a wrong password.
 		provider.setConvertSubErrorCodesToExceptions(true);
-		// Active Directory names the groups in memberOf: cn=users,... grants "users", mapped to ROLE_USERS.
+		// Active Directory names the groups in memberOf: cn=users,... grants "users",
+		// mapped to ROLE_USERS.
 		SimpleAuthorityMapper roles = new SimpleAuthorityMapper();
 		roles.setPrefix(ROLE_PREFIX);
 		roles.setConvertToUpperCase(true);

@@ -7,8 +7,8 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 
 /**
- * The directory and its limits as configured, under {@code ldap} in /actuator/info. Never the
- * manager's password.
+ * The directory and its limits as configured, under {@code ldap} in /actuator/info. Never
+ * the manager's password.
  */
 final class LdapInfoContributor implements InfoContributor {
 
@@ -17,8 +17,8 @@ final class LdapInfoContributor implements InfoContributor {
 	private final boolean bindsOnScheduler;
 
 	/**
-	 * @param bindsOnScheduler whether the stack runs the bind on the ldap-bind scheduler (webflux)
-	 * rather than on the request's thread (mvc)
+	 * @param bindsOnScheduler whether the stack runs the bind on the ldap-bind scheduler
+	 * (webflux) rather than on the request's thread (mvc)
 	 */
 	LdapInfoContributor(LdapProperties properties, boolean bindsOnScheduler) {
 		this.properties = properties;
@@ -35,12 +35,14 @@ final class LdapInfoContributor implements InfoContributor {
 		ldap.put("groupSearchBase", this.properties.groupSearchBase());
 		ldap.put("groupSearchFilter", this.properties.groupSearchFilter());
 		ldap.put("groupSearchAs", this.properties.anonymousGroupSearch() ? "anonymous" : this.properties.managerDn());
-		ldap.put("activeDirectoryDomain", this.properties.activeDirectory() ? this.properties.activeDirectoryDomain() : null);
+		ldap.put("activeDirectoryDomain",
+				this.properties.activeDirectory() ? this.properties.activeDirectoryDomain() : null);
 		ldap.put("connectTimeout", this.properties.connectTimeout().toString());
 		ldap.put("readTimeout", this.properties.readTimeout().toString());
 		ldap.put("pooled", this.properties.pooled());
 		ldap.put("bindsOn", this.bindsOnScheduler ? "ldap-bind scheduler" : "request thread");
-		// Like Tomcat's pool sizes under virtual threads: null, so left out, where they do not apply.
+		// Like Tomcat's pool sizes under virtual threads: null, so left out, where they
+		// do not apply.
 		ldap.put("bindThreads", this.bindsOnScheduler ? this.properties.bindThreads() : null);
 		ldap.put("bindQueueSize", this.bindsOnScheduler ? this.properties.bindQueueSize() : null);
 		builder.withDetail("ldap", ldap);

@@ -12,16 +12,22 @@ import org.springframework.security.authentication.InsufficientAuthenticationExc
 import org.springframework.security.core.AuthenticationException;
 
 /**
- * What a refused request answers, in words of our own that are the same in both stacks. Spring
- * Security's messages differ between MVC ("Full authentication is required…") and WebFlux ("Not
- * Authenticated"), and a message from the directory could say more than a client should read.
+ * What a refused request answers, in words of our own that are the same in both stacks.
+ * Spring Security's messages differ between MVC ("Full authentication is required…") and
+ * WebFlux ("Not Authenticated"), and a message from the directory could say more than a
+ * client should read.
  *
- * <p>The body is written here rather than by the apps' exception handlers: these answers are
- * given by the security filters, before any controller or {@code @RestControllerAdvice} is reached.
+ * <p>
+ * The body is written here rather than by the apps' exception handlers: these answers are
+ * given by the security filters, before any controller or {@code @RestControllerAdvice}
+ * is reached.
  */
 final class SecurityProblems {
 
-	/** The challenge of every 401, so that a browser or curl knows to send HTTP Basic credentials. */
+	/**
+	 * The challenge of every 401, so that a browser or curl knows to send HTTP Basic
+	 * credentials.
+	 */
 	static final String CHALLENGE = "Basic realm=\"fluxbench\"";
 
 	private SecurityProblems() {
@@ -37,7 +43,8 @@ final class SecurityProblems {
 			return Problem.of(ProblemType.UNAUTHORIZED,
 					"This resource needs credentials: send them with HTTP Basic authentication.");
 		}
-		// A wrong password and an unknown user answer alike, so that the answer does not reveal who exists.
+		// A wrong password and an unknown user answer alike, so that the answer does not
+		// reveal who exists.
 		return Problem.of(ProblemType.UNAUTHORIZED, "The credentials were not accepted.");
 	}
 
@@ -50,8 +57,9 @@ final class SecurityProblems {
 	}
 
 	/**
-	 * The same members, in the same order, as the ProblemDetail the apps' exception handlers write:
-	 * Jackson 3 sorts a bean's properties alphabetically, so a client sees one shape byte for byte.
+	 * The same members, in the same order, as the ProblemDetail the apps' exception
+	 * handlers write: Jackson 3 sorts a bean's properties alphabetically, so a client
+	 * sees one shape byte for byte.
 	 */
 	static byte[] json(Problem problem, String path) {
 		Map<String, Object> body = new LinkedHashMap<>();

@@ -10,14 +10,14 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.stereotype.Component;
 
 /**
- * The statistics page's call counts, read from the counter that the unit lookup increments. The page
- * shows what {@code /actuator/prometheus} shows, so there is no second count to drift from the first.
+ * The statistics page's call counts, read from the counter that the unit lookup
+ * increments. The page shows what {@code /actuator/prometheus} shows, so there is no
+ * second count to drift from the first.
  */
 @Component
 public class LookupCounts {
 
-	private static final Comparator<LookupCount> BY_REQUESTER_AND_OUTCOME = Comparator
-		.comparing(LookupCount::requester)
+	private static final Comparator<LookupCount> BY_REQUESTER_AND_OUTCOME = Comparator.comparing(LookupCount::requester)
 		.thenComparing(LookupCount::outcome);
 
 	private final MeterRegistry registry;
@@ -26,7 +26,10 @@ public class LookupCounts {
 		this.registry = registry;
 	}
 
-	/** One entry per requester and outcome that has been counted, ordered by requester, then outcome. */
+	/**
+	 * One entry per requester and outcome that has been counted, ordered by requester,
+	 * then outcome.
+	 */
 	public List<LookupCount> counts() {
 		return this.registry.find(UnitLookups.METER)
 			.counters()

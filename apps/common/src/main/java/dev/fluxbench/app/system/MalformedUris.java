@@ -8,9 +8,10 @@ import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
 
 /**
- * A request target that is not a URI, such as {@code /concerts/data/artists/%}: both servers refuse
- * it before Spring sees it (Tomcat while decoding, Spring's Reactor Netty adapter while parsing), so
- * each stack answers it here, in the contract's shape and the same words.
+ * A request target that is not a URI, such as {@code /concerts/data/artists/%}: both
+ * servers refuse it before Spring sees it (Tomcat while decoding, Spring's Reactor Netty
+ * adapter while parsing), so each stack answers it here, in the contract's shape and the
+ * same words.
  */
 public final class MalformedUris {
 
@@ -25,15 +26,18 @@ public final class MalformedUris {
 						+ "characters must be %-encoded.");
 	}
 
-	/** The problem+json body for a raw request target, its instance made a valid URI reference. */
+	/**
+	 * The problem+json body for a raw request target, its instance made a valid URI
+	 * reference.
+	 */
 	public static byte[] json(String requestTarget) {
 		return ProblemDetails.json(problem(), instance(requestTarget));
 	}
 
 	/**
-	 * Whether {@link java.net.URI} rejects the request target, as Spring's Reactor Netty adapter does.
-	 * Only a target with a character outside the URI's ASCII set or a bare {@code %} is parsed, so that
-	 * a well-formed request costs one scan.
+	 * Whether {@link java.net.URI} rejects the request target, as Spring's Reactor Netty
+	 * adapter does. Only a target with a character outside the URI's ASCII set or a bare
+	 * {@code %} is parsed, so that a well-formed request costs one scan.
 	 */
 	public static boolean isMalformed(String requestTarget) {
 		if (isPlain(requestTarget)) {
@@ -48,7 +52,9 @@ public final class MalformedUris {
 		}
 	}
 
-	/** The path of the request target, with every character a URI may not hold %-encoded. */
+	/**
+	 * The path of the request target, with every character a URI may not hold %-encoded.
+	 */
 	static String instance(String requestTarget) {
 		int end = requestTarget.length();
 		for (int i = 0; i < requestTarget.length(); i++) {
@@ -100,7 +106,10 @@ public final class MalformedUris {
 		return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 	}
 
-	/** RFC 3986's unreserved and sub-delims characters, and ':', '@' and '/': a path's characters. */
+	/**
+	 * RFC 3986's unreserved and sub-delims characters, and ':', '@' and '/': a path's
+	 * characters.
+	 */
 	private static boolean isPathChar(char c) {
 		return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 				|| "-._~!$&'()*+,;=:@/".indexOf(c) >= 0;

@@ -14,17 +14,18 @@ import io.micrometer.core.instrument.Metrics;
 import org.springframework.beans.factory.ObjectProvider;
 
 /**
- * What both stacks count when they refuse work or lose a client, under the same names so that one
- * query reads every stack: {@code fluxbench_overload_total{reason}}, the 503s a saturated pool or the
- * in-flight limit gave, and {@code fluxbench_client_disconnects_total}, the requests whose client
- * went away before the answer.
+ * What both stacks count when they refuse work or lose a client, under the same names so
+ * that one query reads every stack: {@code fluxbench_overload_total{reason}}, the 503s a
+ * saturated pool or the in-flight limit gave, and
+ * {@code fluxbench_client_disconnects_total}, the requests whose client went away before
+ * the answer.
  */
 public final class Overload {
 
 	/**
-	 * How long a refused client should wait before it tries again, in every 503's {@code Retry-After}.
-	 * Short: the pools that refused free up as soon as the burst passes, and a client that waits longer
-	 * than its own timeout would not retry at all.
+	 * How long a refused client should wait before it tries again, in every 503's
+	 * {@code Retry-After}. Short: the pools that refused free up as soon as the burst
+	 * passes, and a client that waits longer than its own timeout would not retry at all.
 	 */
 	public static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
@@ -36,21 +37,28 @@ public final class Overload {
 
 	private final Counter disconnects;
 
-	/** Registers every meter at once, so that counting on an event loop never takes the registry's lock. */
+	/**
+	 * Registers every meter at once, so that counting on an event loop never takes the
+	 * registry's lock.
+	 */
 	public Overload(MeterRegistry registry) {
 		for (ProblemType type : List.of(ProblemType.OVERLOADED, ProblemType.DATABASE_SATURATED,
 				ProblemType.DOWNSTREAM_SATURATED)) {
-			this.refusals.put(type, Counter.builder(OVERLOAD_METER)
-				.description("Requests answered 503 because a pool or the in-flight limit was full")
-				.tag("reason", slug(type))
-				.register(registry));
+			this.refusals.put(type,
+					Counter.builder(OVERLOAD_METER)
+						.description("Requests answered 503 because a pool or the in-flight limit was full")
+						.tag("reason", slug(type))
+						.register(registry));
 		}
 		this.disconnects = Counter.builder(DISCONNECT_METER)
 			.description("Requests whose client went away before the answer")
 			.register(registry);
 	}
 
-	/** The application's registry, or Micrometer's global one when a slice test runs without metrics. */
+	/**
+	 * The application's registry, or Micrometer's global one when a slice test runs
+	 * without metrics.
+	 */
 	public static Overload of(ObjectProvider<MeterRegistry> registry) {
 		return new Overload(registry.getIfAvailable(() -> Metrics.globalRegistry));
 	}
@@ -61,7 +69,10 @@ public final class Overload {
 				|| type == ProblemType.DOWNSTREAM_SATURATED;
 	}
 
-	/** Counts a refusal of one of the {@link #isOverload overload} types; any other is not counted. */
+	/**
+	 * Counts a refusal of one of the {@link #isOverload overload} types; any other is not
+	 * counted.
+	 */
 	public void refused(ProblemType type) {
 		Counter counter = this.refusals.get(type);
 		if (counter != null) {
@@ -73,7 +84,10 @@ public final class Overload {
 		this.disconnects.increment();
 	}
 
-	/** The answer of a pool that had no connection to give in time, in the same words in every stack. */
+	/**
+	 * The answer of a pool that had no connection to give in time, in the same words in
+	 * every stack.
+	 */
 	public static Problem saturated(ProblemType type) {
 		String detail = (type == ProblemType.DATABASE_SATURATED)
 				? "No database connection came free in time; try again later."
@@ -81,7 +95,10 @@ public final class Overload {
 		return Problem.of(type, detail);
 	}
 
-	/** The innermost cause in one line, for a log line that needs no stack trace to be read. */
+	/**
+	 * The innermost cause in one line, for a log line that needs no stack trace to be
+	 * read.
+	 */
 	public static String rootMessage(Throwable failure) {
 		Throwable root = failure;
 		while (root.getCause() != null && root.getCause() != root) {

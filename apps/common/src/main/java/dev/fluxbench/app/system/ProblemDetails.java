@@ -25,7 +25,8 @@ final class ProblemDetails {
 		if (!problem.errors().isEmpty()) {
 			detail.setProperty("errors", problem.errors());
 		}
-		// The thesis' clients check "success" in every answer of the unit service, failures included.
+		// The thesis' clients check "success" in every answer of the unit service,
+		// failures included.
 		if (isUnitPath(path)) {
 			detail.setProperty("success", false);
 		}
@@ -33,9 +34,9 @@ final class ProblemDetails {
 	}
 
 	/**
-	 * The body of {@link #of}, for the filters that answer before Spring's message converters are
-	 * reached. Its members are sorted, as Jackson 3 sorts a ProblemDetail's, so that a client sees one
-	 * shape whoever wrote it.
+	 * The body of {@link #of}, for the filters that answer before Spring's message
+	 * converters are reached. Its members are sorted, as Jackson 3 sorts a
+	 * ProblemDetail's, so that a client sees one shape whoever wrote it.
 	 */
 	static byte[] json(Problem problem, String path) {
 		ProblemDetail detail = of(problem, path);

@@ -3,7 +3,8 @@ package dev.fluxbench.app.system;
 import dev.fluxbench.contract.problem.Problem;
 
 /**
- * A failure that already knows the problem it answers with; {@link ApiExceptionHandler} renders it.
+ * A failure that already knows the problem it answers with; {@link ApiExceptionHandler}
+ * renders it.
  */
 public class ProblemException extends RuntimeException {
 

@@ -10,10 +10,11 @@ import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
 
 /**
- * WARN lines that a caller can repeat at will, at most one per key and period: a line a request
- * can cause, written once per request, lets any client flood the log. The first line of a period
- * is written, the others are counted, and the next written line says how many were left out.
- * Keys often come from requests too, so past {@code maxKeys} of them new keys share one window.
+ * WARN lines that a caller can repeat at will, at most one per key and period: a line a
+ * request can cause, written once per request, lets any client flood the log. The first
+ * line of a period is written, the others are counted, and the next written line says how
+ * many were left out. Keys often come from requests too, so past {@code maxKeys} of them
+ * new keys share one window.
  */
 public final class RateLimitedLog {
 
@@ -41,7 +42,8 @@ public final class RateLimitedLog {
 	}
 
 	/**
-	 * Writes the message at WARN unless a line for this key was written in the last period.
+	 * Writes the message at WARN unless a line for this key was written in the last
+	 * period.
 	 * @return whether it was written
 	 */
 	public boolean warn(String key, Supplier<String> message) {
@@ -70,7 +72,8 @@ public final class RateLimitedLog {
 		if (this.windows.containsKey(key) || this.windows.size() < this.maxKeys) {
 			return key;
 		}
-		// Windows that ended have nothing left to say but their count, which is given up here.
+		// Windows that ended have nothing left to say but their count, which is given up
+		// here.
 		this.windows.values().removeIf((window) -> !now.isBefore(window.opened.plus(this.period)));
 		return (this.windows.size() < this.maxKeys) ? key : OTHER_KEYS;
 	}
@@ -79,7 +82,8 @@ public final class RateLimitedLog {
 
 		private final Instant opened;
 
-		// Only changed inside ConcurrentHashMap.compute, which runs one remapping per key at a time.
+		// Only changed inside ConcurrentHashMap.compute, which runs one remapping per key
+		// at a time.
 		private long leftOut;
 
 		Window(Instant opened) {

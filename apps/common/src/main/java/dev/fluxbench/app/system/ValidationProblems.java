@@ -13,7 +13,10 @@ import org.springframework.validation.method.ParameterErrors;
 import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 
-/** Bean Validation failures as problems; MVC and WebFlux report them through the same types. */
+/**
+ * Bean Validation failures as problems; MVC and WebFlux report them through the same
+ * types.
+ */
 final class ValidationProblems {
 
 	private ValidationProblems() {
@@ -24,8 +27,8 @@ final class ValidationProblems {
 	}
 
 	/**
-	 * A constrained query or path parameter answers as an invalid parameter; a validated body
-	 * checked as part of the method answers with its invalid fields.
+	 * A constrained query or path parameter answers as an invalid parameter; a validated
+	 * body checked as part of the method answers with its invalid fields.
 	 */
 	static Problem of(HandlerMethodValidationException ex) {
 		List<FieldError> fields = new ArrayList<>();

@@ -6,9 +6,9 @@ import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
 
 /**
- * A lookup without {@code X-Requester}. The controllers take the header as optional and raise
- * this themselves: MVC and WebFlux report a missing header through unrelated exceptions, and this
- * way both stacks answer the same words.
+ * A lookup without {@code X-Requester}. The controllers take the header as optional and
+ * raise this themselves: MVC and WebFlux report a missing header through unrelated
+ * exceptions, and this way both stacks answer the same words.
  */
 class MissingRequesterException extends ProblemException {
 

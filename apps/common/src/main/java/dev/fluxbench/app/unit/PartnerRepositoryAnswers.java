@@ -11,9 +11,9 @@ final class PartnerRepositoryAnswers {
 	}
 
 	/**
-	 * The unit in the answer, or empty when the repository has none. A fault is read as a fault
-	 * whatever its status (SOAP 1.1 sends it with a 500); any other 4xx or 5xx, or a body that is
-	 * not a GetUnit response, is a failure of the repository.
+	 * The unit in the answer, or empty when the repository has none. A fault is read as a
+	 * fault whatever its status (SOAP 1.1 sends it with a 500); any other 4xx or 5xx, or
+	 * a body that is not a GetUnit response, is a failure of the repository.
 	 */
 	static Optional<UnitDto> read(int status, byte[] body) {
 		try {

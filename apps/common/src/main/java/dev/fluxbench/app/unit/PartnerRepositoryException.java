@@ -6,7 +6,10 @@ import dev.fluxbench.app.system.ProblemException;
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
 
-/** A fresh fetch that the partner's SOAP repository could not serve, as the problem it answers with. */
+/**
+ * A fresh fetch that the partner's SOAP repository could not serve, as the problem it
+ * answers with.
+ */
 class PartnerRepositoryException extends ProblemException {
 
 	private PartnerRepositoryException(ProblemType type, String detail, Throwable cause) {

@@ -4,7 +4,10 @@ import org.springframework.boot.actuate.info.Info;
 import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.stereotype.Component;
 
-/** The partner repository client's limits under {@code partnerRepository} in /actuator/info. */
+/**
+ * The partner repository client's limits under {@code partnerRepository} in
+ * /actuator/info.
+ */
 @Component
 class PartnerRepositoryInfoContributor implements InfoContributor {
 

@@ -6,16 +6,16 @@ import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
 
 /**
- * The thesis' RequestNotAllowedException. Unknown and disabled requesters get the same words, so
- * that a caller cannot probe which service names the registry knows.
+ * The thesis' RequestNotAllowedException. Unknown and disabled requesters get the same
+ * words, so that a caller cannot probe which service names the registry knows.
  */
 class RequesterDeniedException extends ProblemException {
 
 	private final String requester;
 
 	RequesterDeniedException(String requester) {
-		super(Problem.of(ProblemType.REQUESTER_DENIED, "Requester '" + requester + "' may not read units ("
-				+ UnitPaths.REQUESTER_HEADER + ")."));
+		super(Problem.of(ProblemType.REQUESTER_DENIED,
+				"Requester '" + requester + "' may not read units (" + UnitPaths.REQUESTER_HEADER + ")."));
 		this.requester = requester;
 	}
 

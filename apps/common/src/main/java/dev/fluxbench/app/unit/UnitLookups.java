@@ -8,15 +8,16 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.stereotype.Component;
 
 /**
- * Counts unit lookups per requester and outcome as {@code fluxbench.unit.lookups}: the statistics
- * page reads call counts per requester from it.
+ * Counts unit lookups per requester and outcome as {@code fluxbench.unit.lookups}: the
+ * statistics page reads call counts per requester from it.
  */
 @Component
 public class UnitLookups {
 
 	public static final String METER = "fluxbench.unit.lookups";
 
-	// The requester tag comes from a request header: past this many names, new ones are not counted,
+	// The requester tag comes from a request header: past this many names, new ones are
+	// not counted,
 	// so that a client inventing names cannot grow the registry without bound.
 	static final int MAX_REQUESTERS = 100;
 
@@ -26,7 +27,8 @@ public class UnitLookups {
 		this.registry = registry;
 	}
 
-	// Static: Boot applies MeterFilter beans to the registry before this component can exist.
+	// Static: Boot applies MeterFilter beans to the registry before this component can
+	// exist.
 	@Bean
 	static MeterFilter unitLookupRequesterLimit() {
 		return MeterFilter.maximumAllowableTags(METER, "requester", MAX_REQUESTERS, MeterFilter.deny());

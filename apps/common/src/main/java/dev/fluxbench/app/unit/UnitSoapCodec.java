@@ -20,17 +20,20 @@ import dev.fluxbench.contract.unit.UnitDto;
 import dev.fluxbench.contract.unit.UnitSoap;
 
 /**
- * The XML of the partner repository's {@code GetUnit} operation (see {@link UnitSoap}), the same for
- * both stacks. StAX rather than SAAJ or JAXB: one small document per call, no DOM, and nothing that
- * needs a blocking service lookup when the first fresh fetch arrives on an event loop.
+ * The XML of the partner repository's {@code GetUnit} operation (see {@link UnitSoap}),
+ * the same for both stacks. StAX rather than SAAJ or JAXB: one small document per call,
+ * no DOM, and nothing that needs a blocking service lookup when the first fresh fetch
+ * arrives on an event loop.
  */
 public final class UnitSoapCodec {
 
 	private static final List<String> FIELDS = List.of("id", "partner", "name", "category", "amount", "currency",
 			"version", "updatedAt");
 
-	// The JDK's own factory, picked without a ServiceLoader scan. An answer comes from another
-	// company's server: no DTDs and no external entities, so no XXE and no entity expansion.
+	// The JDK's own factory, picked without a ServiceLoader scan. An answer comes from
+	// another
+	// company's server: no DTDs and no external entities, so no XXE and no entity
+	// expansion.
 	private static final XMLInputFactory FACTORY = XMLInputFactory.newDefaultFactory();
 
 	static {
@@ -54,17 +57,18 @@ public final class UnitSoapCodec {
 	}
 
 	/**
-	 * Reads a {@code GetUnitResponse}: the unit it holds, or empty when the repository has no such
-	 * unit.
-	 * @throws UnitSoapException for a SOAP fault, or for anything but a complete, well-formed
-	 * response
+	 * Reads a {@code GetUnitResponse}: the unit it holds, or empty when the repository
+	 * has no such unit.
+	 * @throws UnitSoapException for a SOAP fault, or for anything but a complete,
+	 * well-formed response
 	 */
 	public static Optional<UnitDto> parse(byte[] answer) {
 		XMLStreamReader reader = null;
 		try {
 			reader = FACTORY.createXMLStreamReader(new ByteArrayInputStream(answer));
 			Optional<UnitDto> unit = readEnvelope(reader);
-			// The rest must be well-formed too: a truncated answer fails here, not silently.
+			// The rest must be well-formed too: a truncated answer fails here, not
+			// silently.
 			while (reader.hasNext()) {
 				rejectDtd(reader.next());
 			}
@@ -110,18 +114,22 @@ public final class UnitSoapCodec {
 			}
 		}
 		try {
-			// The store keeps four decimals (numeric(19, 4)); the answer says what the store holds.
+			// The store keeps four decimals (numeric(19, 4)); the answer says what the
+			// store holds.
 			BigDecimal amount = new BigDecimal(fields.get("amount").strip()).setScale(4, RoundingMode.HALF_EVEN);
 			return new UnitDto(Long.parseLong(fields.get("id").strip()), fields.get("partner"), fields.get("name"),
-					fields.get("category"), amount, fields.get("currency"), Long.parseLong(fields.get("version").strip()),
-					Instant.parse(fields.get("updatedAt").strip()));
+					fields.get("category"), amount, fields.get("currency"),
+					Long.parseLong(fields.get("version").strip()), Instant.parse(fields.get("updatedAt").strip()));
 		}
 		catch (NumberFormatException | DateTimeParseException ex) {
 			throw UnitSoapException.unreadable("a field has the wrong format (" + ex.getMessage() + ")", ex);
 		}
 	}
 
-	/** SOAP 1.1's unqualified faultcode and faultstring; a detail element may hold anything. */
+	/**
+	 * SOAP 1.1's unqualified faultcode and faultstring; a detail element may hold
+	 * anything.
+	 */
 	private static UnitSoapException readFault(XMLStreamReader reader) throws XMLStreamException {
 		String code = "?";
 		String reason = "?";
@@ -135,7 +143,10 @@ public final class UnitSoapCodec {
 		return UnitSoapException.fault(code, reason);
 	}
 
-	/** The text of each child element by local name; leaves the reader on the parent's end tag. */
+	/**
+	 * The text of each child element by local name; leaves the reader on the parent's end
+	 * tag.
+	 */
 	private static Map<String, String> readChildren(XMLStreamReader reader) throws XMLStreamException {
 		Map<String, String> children = new HashMap<>();
 		while (nextTag(reader) == XMLStreamConstants.START_ELEMENT) {
@@ -193,8 +204,8 @@ public final class UnitSoapCodec {
 			nextElement(reader);
 		}
 		if (!is(reader, namespace, localName)) {
-			throw UnitSoapException.unreadable(
-					"expected {" + namespace + "}" + localName + " but found " + reader.getName(), null);
+			throw UnitSoapException
+				.unreadable("expected {" + namespace + "}" + localName + " but found " + reader.getName(), null);
 		}
 	}
 

@@ -1,8 +1,8 @@
 package dev.fluxbench.app.unit;
 
 /**
- * The partner repository's answer could not be used: either it is a SOAP fault, or it is not a
- * well-formed {@code GetUnitResponse} (truncated, garbage, a DTD, a missing field).
+ * The partner repository's answer could not be used: either it is a SOAP fault, or it is
+ * not a well-formed {@code GetUnitResponse} (truncated, garbage, a DTD, a missing field).
  */
 public class UnitSoapException extends RuntimeException {
 

@@ -11,7 +11,10 @@ import org.springframework.mock.env.MockEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The timeout after which a Redis command fails, and the lookup reads the database, is on record. */
+/**
+ * The timeout after which a Redis command fails, and the lookup reads the database, is on
+ * record.
+ */
 class CacheInfoContributorTests {
 
 	@Test
@@ -21,8 +24,8 @@ class CacheInfoContributorTests {
 			.withProperty("spring.data.redis.connect-timeout", "2s")
 			.withProperty("spring.data.redis.timeout", "250ms");
 		Info.Builder info = new Info.Builder();
-		new CacheInfoContributor(
-				new CacheProperties(CacheProperties.Mode.DISTRIBUTED, Duration.ofMinutes(10), 100_000), environment)
+		new CacheInfoContributor(new CacheProperties(CacheProperties.Mode.DISTRIBUTED, Duration.ofMinutes(10), 100_000),
+				environment)
 			.contribute(info);
 		assertThat(info.build().get("cache")).asInstanceOf(InstanceOfAssertFactories.MAP)
 			.containsEntry("mode", "distributed")

@@ -14,8 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * A cache that fails is a miss and a skipped write, counted by operation; a failure of the value
- * loader is the caller's and reaches it unchanged, uncounted.
+ * A cache that fails is a miss and a skipped write, counted by operation; a failure of
+ * the value loader is the caller's and reaches it unchanged, uncounted.
  */
 class FailOpenCacheTests {
 

@@ -16,10 +16,10 @@ import java.util.concurrent.TimeUnit;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A redis-server of a test's own, as a child process, for tests that stop or stall Redis: the
- * shared Redis on 6379 serves other tests and must never be touched. The port is one the system
- * had free a moment before; should another process take it first, the server exits and another
- * port is tried.
+ * A redis-server of a test's own, as a child process, for tests that stop or stall Redis:
+ * the shared Redis on 6379 serves other tests and must never be touched. The port is one
+ * the system had free a moment before; should another process take it first, the server
+ * exits and another port is tried.
  */
 public final class OwnRedis implements AutoCloseable {
 
@@ -74,7 +74,10 @@ public final class OwnRedis implements AutoCloseable {
 		return this.port;
 	}
 
-	/** Makes the server hold every client's commands unanswered, as a stalled Redis does, for good. */
+	/**
+	 * Makes the server hold every client's commands unanswered, as a stalled Redis does,
+	 * for good.
+	 */
 	public void stall() {
 		if (!answers(this.port, "CLIENT PAUSE 3600000 ALL", "+OK")) {
 			throw new IllegalStateException("redis-server on port " + this.port + " did not pause");

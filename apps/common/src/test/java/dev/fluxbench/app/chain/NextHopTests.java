@@ -35,15 +35,18 @@ class NextHopTests {
 
 	@Test
 	void baseUrlWithoutANextUrlBeforeTheServerListensShouldFail() {
-		NextHop nextHop = new NextHop(properties(null, Duration.ofSeconds(10)), SERVICE_B_TIMEOUT, new MockEnvironment());
+		NextHop nextHop = new NextHop(properties(null, Duration.ofSeconds(10)), SERVICE_B_TIMEOUT,
+				new MockEnvironment());
 
-		assertThatIllegalStateException().isThrownBy(nextHop::baseUrl).withMessageContaining("fluxbench.chain.next-url");
+		assertThatIllegalStateException().isThrownBy(nextHop::baseUrl)
+			.withMessageContaining("fluxbench.chain.next-url");
 	}
 
 	@Test
 	void hopTimeoutNoLongerThanServiceBsTimeoutShouldBeRefused() {
 		assertThatIllegalStateException()
-			.isThrownBy(() -> new NextHop(properties(null, SERVICE_B_TIMEOUT), SERVICE_B_TIMEOUT, new MockEnvironment()))
+			.isThrownBy(
+					() -> new NextHop(properties(null, SERVICE_B_TIMEOUT), SERVICE_B_TIMEOUT, new MockEnvironment()))
 			.withMessageContaining("fluxbench.chain.hop-timeout (PT1S) must be longer than");
 	}
 

@@ -16,9 +16,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * Service B or a next hop, as a test tells it to answer, remembering every request. A real server,
- * because timeouts, refused connections and the headers on the wire are what a mocked client
- * cannot show.
+ * Service B or a next hop, as a test tells it to answer, remembering every request. A
+ * real server, because timeouts, refused connections and the headers on the wire are what
+ * a mocked client cannot show.
  */
 final class StubServer implements AutoCloseable {
 

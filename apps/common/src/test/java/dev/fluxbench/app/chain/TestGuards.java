@@ -11,8 +11,9 @@ import io.github.resilience4j.timelimiter.TimeLimiterConfig;
 import io.github.resilience4j.timelimiter.TimeLimiterRegistry;
 
 /**
- * Guards built as Resilience4j's starter builds them, the chain's customizer included, with numbers
- * a test can reach: a breaker that a single failure does not open, and that stays open once opened.
+ * Guards built as Resilience4j's starter builds them, the chain's customizer included,
+ * with numbers a test can reach: a breaker that a single failure does not open, and that
+ * stays open once opened.
  */
 final class TestGuards {
 
@@ -20,7 +21,8 @@ final class TestGuards {
 	}
 
 	static ChainProperties properties(boolean bulkheadEnabled) {
-		return new ChainProperties(null, 16, Duration.ofSeconds(30), bulkheadEnabled, new ChainProperties.CallPool(4, 4));
+		return new ChainProperties(null, 16, Duration.ofSeconds(30), bulkheadEnabled,
+				new ChainProperties.CallPool(4, 4));
 	}
 
 	static DownstreamGuards guards(Duration timeout) {

@@ -14,9 +14,9 @@ import com.sun.net.httpserver.HttpServer;
 import dev.fluxbench.contract.unit.delta.DeltaFileGenerator;
 
 /**
- * A real file server for the ingestion tests, on the JDK's own HTTP server: it serves the files a
- * test registers under the downstream's paths, chunked as the downstream streams them, and answers
- * 404 for any other.
+ * A real file server for the ingestion tests, on the JDK's own HTTP server: it serves the
+ * files a test registers under the downstream's paths, chunked as the downstream streams
+ * them, and answers 404 for any other.
  */
 final class PartnerFiles implements AutoCloseable {
 

@@ -19,7 +19,10 @@ import org.springframework.security.ldap.authentication.ad.ActiveDirectoryLdapAu
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-/** How the properties choose and configure the provider; the apps test it against a real directory. */
+/**
+ * How the properties choose and configure the provider; the apps test it against a real
+ * directory.
+ */
 class LdapAuthenticationTests {
 
 	private static final UsernamePasswordAuthenticationToken BOB = UsernamePasswordAuthenticationToken
@@ -56,17 +59,20 @@ class LdapAuthenticationTests {
 
 	@Test
 	void directoryThatAcceptsButNeverAnswersShouldFailAsUnavailableWithinTheTimeouts() throws IOException {
-		// The kernel completes the TCP handshake for the backlog; nobody ever reads the bind request.
+		// The kernel completes the TCP handshake for the backlog; nobody ever reads the
+		// bind request.
 		try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getByAddress(new byte[] { 127, 0, 0, 1 }))) {
-			// JNDI waits for the bind's answer as long as the connect timeout, and for a search's as
-			// long as the read timeout: both short here, against the 5 s and forever of a mistake. The
-			// bound stays below those 5 s and leaves a loaded machine room above the timeouts.
+			// JNDI waits for the bind's answer as long as the connect timeout, and for a
+			// search's as
+			// long as the read timeout: both short here, against the 5 s and forever of a
+			// mistake. The
+			// bound stays below those 5 s and leaves a loaded machine room above the
+			// timeouts.
 			LdapProperties properties = properties("ldap://127.0.0.1:" + silent.getLocalPort(), "",
 					Duration.ofMillis(300), Duration.ofMillis(300));
 			AuthenticationProvider provider = LdapAuthentication.provider(properties);
 			long start = System.nanoTime();
-			assertThatExceptionOfType(DirectoryUnavailableException.class)
-				.isThrownBy(() -> provider.authenticate(BOB));
+			assertThatExceptionOfType(DirectoryUnavailableException.class).isThrownBy(() -> provider.authenticate(BOB));
 			assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
 		}
 	}

@@ -26,8 +26,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Debian's Chromium, headless, through Debian's chromedriver, with a profile of its own that is gone
- * after {@link #close()}: enough to open a page, read what it shows, its console, and a screenshot.
+ * Debian's Chromium, headless, through Debian's chromedriver, with a profile of its own
+ * that is gone after {@link #close()}: enough to open a page, read what it shows, its
+ * console, and a screenshot.
  */
 final class HeadlessBrowser implements AutoCloseable {
 
@@ -41,7 +42,8 @@ final class HeadlessBrowser implements AutoCloseable {
 
 	private HeadlessBrowser(Path profile) {
 		this.profile = profile;
-		// The driver given explicitly, so that Selenium Manager does not try to download one.
+		// The driver given explicitly, so that Selenium Manager does not try to download
+		// one.
 		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
 			.usingAnyFreePort()
 			.build();
@@ -49,8 +51,9 @@ final class HeadlessBrowser implements AutoCloseable {
 	}
 
 	/**
-	 * A browser, or the test skipped when the packages are missing (apt-get install chromium
-	 * chromium-driver); on CI, where they are installed, a missing browser fails instead.
+	 * A browser, or the test skipped when the packages are missing (apt-get install
+	 * chromium chromium-driver); on CI, where they are installed, a missing browser fails
+	 * instead.
 	 */
 	static HeadlessBrowser start() throws IOException {
 		boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
@@ -73,7 +76,8 @@ final class HeadlessBrowser implements AutoCloseable {
 		ChromeOptions options = new ChromeOptions();
 		options.setBinary(CHROMIUM.toFile());
 		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,1000",
-				// Only loopback is reachable here: Chromium's own background requests would be refused
+				// Only loopback is reachable here: Chromium's own background requests
+				// would be refused
 				// over and over.
 				"--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
 				"--disable-sync", "--user-data-dir=" + profile);
@@ -98,7 +102,9 @@ final class HeadlessBrowser implements AutoCloseable {
 		return this.driver.findElements(By.cssSelector(cssSelector));
 	}
 
-	/** The console's SEVERE entries since the last call: script errors, failed requests. */
+	/**
+	 * The console's SEVERE entries since the last call: script errors, failed requests.
+	 */
 	List<String> consoleErrors() {
 		return this.driver.manage()
 			.logs()
@@ -127,7 +133,8 @@ final class HeadlessBrowser implements AutoCloseable {
 	}
 
 	private static void delete(Path directory) {
-		// Chromium's helper processes can still write to the profile for a moment after quit: retry.
+		// Chromium's helper processes can still write to the profile for a moment after
+		// quit: retry.
 		for (int attempt = 1; Files.exists(directory); attempt++) {
 			try (Stream<Path> files = Files.walk(directory)) {
 				for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {

@@ -11,10 +11,11 @@ import org.junit.jupiter.api.Assumptions;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * A database of its own on the machine's MariaDB for a test class, created empty for Flyway to fill
- * and dropped afterwards; the class is skipped where MariaDB does not answer. In MariaDB a schema is
- * a database, and the apps' URLs name it: it must exist before the context starts. Meanwhile the JVM
- * runs in a zone other than UTC, so that an instant stored at the JVM's zone would show.
+ * A database of its own on the machine's MariaDB for a test class, created empty for
+ * Flyway to fill and dropped afterwards; the class is skipped where MariaDB does not
+ * answer. In MariaDB a schema is a database, and the apps' URLs name it: it must exist
+ * before the context starts. Meanwhile the JVM runs in a zone other than UTC, so that an
+ * instant stored at the JVM's zone would show.
  */
 public final class MariadbDatabase {
 
@@ -37,9 +38,9 @@ public final class MariadbDatabase {
 	}
 
 	/**
-	 * For webflux: points R2DBC and Flyway (so the jdbc variants' pool too) at the database, as the
-	 * mariadb profile does. Dynamic properties, because they must win over the H2 URLs that OperationContract's
-	 * context sets.
+	 * For webflux: points R2DBC and Flyway (so the jdbc variants' pool too) at the
+	 * database, as the mariadb profile does. Dynamic properties, because they must win
+	 * over the H2 URLs that OperationContract's context sets.
 	 */
 	public static void register(DynamicPropertyRegistry registry, String database) {
 		registry.add("spring.r2dbc.url", () -> "r2dbc:mariadb://127.0.0.1:3306/" + database);

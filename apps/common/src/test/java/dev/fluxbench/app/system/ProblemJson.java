@@ -9,8 +9,9 @@ import dev.fluxbench.contract.problem.ProblemType;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The problem+json body that every stack must answer with, for comparison with the body that one
- * stack really wrote. Built with Jackson so that a detail with quotes cannot break the JSON.
+ * The problem+json body that every stack must answer with, for comparison with the body
+ * that one stack really wrote. Built with Jackson so that a detail with quotes cannot
+ * break the JSON.
  */
 public final class ProblemJson {
 

@@ -15,8 +15,9 @@ import org.springframework.security.authentication.dao.DaoAuthenticationProvider
 import org.springframework.security.core.userdetails.UsernameNotFoundException;
 
 /**
- * Seed 002's accounts: who may sign in, what a password check costs, and the tokens handed out. The
- * bearer-token chain that checks those tokens is in the security package, beside the directory's.
+ * Seed 002's accounts: who may sign in, what a password check costs, and the tokens
+ * handed out. The bearer-token chain that checks those tokens is in the security package,
+ * beside the directory's.
  */
 @Configuration(proxyBeanMethods = false)
 class AccountConfiguration {
@@ -33,21 +34,25 @@ class AccountConfiguration {
 	}
 
 	/**
-	 * What {@code POST /api/authenticate} checks credentials with. Neither the provider nor the
-	 * user lookup is a bean: Spring Security would otherwise offer them to the directory's chain, or
-	 * warn that it will not.
+	 * What {@code POST /api/authenticate} checks credentials with. Neither the provider
+	 * nor the user lookup is a bean: Spring Security would otherwise offer them to the
+	 * directory's chain, or warn that it will not.
 	 */
 	@Bean
 	AuthenticationManager accountAuthentication(AccountRepository accounts, OffloadedPasswordEncoder passwordEncoder) {
 		DaoAuthenticationProvider provider = new DaoAuthenticationProvider((login) -> accounts.findByLogin(login)
 			.orElseThrow(() -> new UsernameNotFoundException("No user " + login)));
-		// Spring Security hashes a dummy password for an unknown user too, so that the time taken does
+		// Spring Security hashes a dummy password for an unknown user too, so that the
+		// time taken does
 		// not tell who exists; that check is counted like any other.
 		provider.setPasswordEncoder(passwordEncoder);
 		return new ProviderManager(provider);
 	}
 
-	/** Beside {@code account}, which both stacks share: where the checks run, under the same keys as webflux's. */
+	/**
+	 * Beside {@code account}, which both stacks share: where the checks run, under the
+	 * same keys as webflux's.
+	 */
 	@Bean
 	InfoContributor passwordCheckInfoContributor(PasswordCheckProperties properties) {
 		return (builder) -> {

@@ -61,8 +61,9 @@ class AccountController {
 	}
 
 	/**
-	 * The user the credentials prove, with its own authorities: the authentication Spring Security
-	 * answers also carries the factor it proved ({@code FACTOR_PASSWORD}), which is no role.
+	 * The user the credentials prove, with its own authorities: the authentication Spring
+	 * Security answers also carries the factor it proved ({@code FACTOR_PASSWORD}), which
+	 * is no role.
 	 */
 	private UserDetails check(Credentials credentials) {
 		Authentication request = UsernamePasswordAuthenticationToken.unauthenticated(credentials.username(),
@@ -71,14 +72,19 @@ class AccountController {
 			return (UserDetails) this.authentication.authenticate(request).getPrincipal();
 		}
 		catch (BadCredentialsException | AccountStatusException ex) {
-			// A wrong password, an unknown user and a disabled one answer alike, so that the answer does
-			// not reveal who exists. A database that fails is none of these, and answers 500.
+			// A wrong password, an unknown user and a disabled one answer alike, so that
+			// the answer does
+			// not reveal who exists. A database that fails is none of these, and answers
+			// 500.
 			throw new ProblemException(Problem.of(ProblemType.UNAUTHORIZED, "The credentials were not accepted."));
 		}
 		catch (RejectedExecutionException ex) {
-			// The password-check pool's queue is full: the service is saturated, not the client wrong.
-			throw new ProblemException(Problem.of(ProblemType.AUTHENTICATION_UNAVAILABLE,
-					"The credentials could not be checked: too many sign-ins are waiting. Try again later."), ex);
+			// The password-check pool's queue is full: the service is saturated, not the
+			// client wrong.
+			throw new ProblemException(
+					Problem.of(ProblemType.AUTHENTICATION_UNAVAILABLE,
+							"The credentials could not be checked: too many sign-ins are waiting. Try again later."),
+					ex);
 		}
 	}
 

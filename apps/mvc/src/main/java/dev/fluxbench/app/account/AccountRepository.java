@@ -10,10 +10,11 @@ import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.stereotype.Repository;
 
 /**
- * Seed 002's users, as Spring Security checks them: one query per authentication, the user and its
- * authorities together. Plain SQL, because the feature only reads the two tables that
- * {@code V8__Seed_accounts} fills. No transaction: a single statement reads a consistent user, and an
- * authentication should not pay for a begin and a commit around it.
+ * Seed 002's users, as Spring Security checks them: one query per authentication, the
+ * user and its authorities together. Plain SQL, because the feature only reads the two
+ * tables that {@code V8__Seed_accounts} fills. No transaction: a single statement reads a
+ * consistent user, and an authentication should not pay for a begin and a commit around
+ * it.
  */
 @Repository
 class AccountRepository {

@@ -9,12 +9,13 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Runs every password check on a pool of its own, sized and queued as {@link PasswordCheckProperties}
- * says, as webflux does on its password-check scheduler. The caller waits: a Tomcat thread blocks, a
- * virtual thread parks and frees its carrier. Without it, mvc-vt checks on virtual threads: with the
- * app on one processor, a burst of sign-ins kept the one carrier busy hashing while requests that
- * held a pooled connection could not run to give it back, and other requests timed out waiting for
- * one. A full queue throws {@link java.util.concurrent.RejectedExecutionException}.
+ * Runs every password check on a pool of its own, sized and queued as
+ * {@link PasswordCheckProperties} says, as webflux does on its password-check scheduler.
+ * The caller waits: a Tomcat thread blocks, a virtual thread parks and frees its carrier.
+ * Without it, mvc-vt checks on virtual threads: with the app on one processor, a burst of
+ * sign-ins kept the one carrier busy hashing while requests that held a pooled connection
+ * could not run to give it back, and other requests timed out waiting for one. A full
+ * queue throws {@link java.util.concurrent.RejectedExecutionException}.
  */
 final class OffloadedPasswordEncoder implements PasswordEncoder, DisposableBean {
 

@@ -33,8 +33,8 @@ class ArtistController {
 	}
 
 	@GetMapping
-	List<ArtistDto> list(@RequestParam(defaultValue = "0") @Min(0) int page,
-			@RequestParam(defaultValue = "" + ArtistPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(ArtistPaths.MAX_PAGE_SIZE) int size) {
+	List<ArtistDto> list(@RequestParam(defaultValue = "0") @Min(0) int page, @RequestParam(
+			defaultValue = "" + ArtistPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(ArtistPaths.MAX_PAGE_SIZE) int size) {
 		return this.artists.findAllBy(PageRequest.of(page, size, Sort.by("id"))).stream().map(Artist::toDto).toList();
 	}
 

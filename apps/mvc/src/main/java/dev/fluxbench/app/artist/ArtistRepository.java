@@ -9,7 +9,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 interface ArtistRepository extends Repository<Artist, Long> {
 
-	// Read-only lets Hibernate skip dirty-checking snapshots of the 50 rows it loads per request.
+	// Read-only lets Hibernate skip dirty-checking snapshots of the 50 rows it loads per
+	// request.
 	@Transactional(readOnly = true)
 	List<Artist> findAllBy(Pageable pageable);
 

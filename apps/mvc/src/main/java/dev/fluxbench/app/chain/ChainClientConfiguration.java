@@ -20,9 +20,10 @@ import org.springframework.web.client.RestClient;
 
 /**
  * The chain's two clients, each on an Apache HttpClient 5 pool of its own sized like the
- * passthrough's ({@code fluxbench.downstream.*}). The client to B reads no longer than the time
- * limiter waits, so that a call the limiter gave up on does not hold its connection and its thread
- * much longer; the client to the next hop reads as long as {@code fluxbench.chain.hop-timeout}.
+ * passthrough's ({@code fluxbench.downstream.*}). The client to B reads no longer than
+ * the time limiter waits, so that a call the limiter gave up on does not hold its
+ * connection and its thread much longer; the client to the next hop reads as long as
+ * {@code fluxbench.chain.hop-timeout}.
  */
 @Configuration(proxyBeanMethods = false)
 class ChainClientConfiguration {
@@ -47,7 +48,8 @@ class ChainClientConfiguration {
 	@Bean
 	RestClient serviceBRestClient(RestClient.Builder builder, CloseableHttpClient serviceBHttpClient,
 			DownstreamProperties downstream) {
-		// The builder from Boot carries the observation registry, hence http.client.requests.
+		// The builder from Boot carries the observation registry, hence
+		// http.client.requests.
 		return builder.baseUrl(downstream.baseUrl().toString())
 			.requestFactory(new HttpComponentsClientHttpRequestFactory(serviceBHttpClient))
 			.build();
@@ -72,7 +74,8 @@ class ChainClientConfiguration {
 
 	@Bean
 	RestClient nextHopRestClient(RestClient.Builder builder, CloseableHttpClient nextHopHttpClient) {
-		// No base URL: the next hop may be this app, whose port is known only once it listens.
+		// No base URL: the next hop may be this app, whose port is known only once it
+		// listens.
 		return builder.requestFactory(new HttpComponentsClientHttpRequestFactory(nextHopHttpClient)).build();
 	}
 
@@ -87,7 +90,8 @@ class ChainClientConfiguration {
 			.build();
 	}
 
-	// No automatic retries, as in the passthrough: a retried request would hide a failure.
+	// No automatic retries, as in the passthrough: a retried request would hide a
+	// failure.
 	static CloseableHttpClient httpClient(PoolingHttpClientConnectionManager connectionManager,
 			DownstreamProperties downstream, Duration readTimeout) {
 		return HttpClients.custom()

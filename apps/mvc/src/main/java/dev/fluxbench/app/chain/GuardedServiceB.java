@@ -16,12 +16,12 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 
 /**
- * Service B behind its guards, in Resilience4j's own order (that of its Spring aspects): the
- * circuit breaker outside, the time limiter inside it, the optional bulkhead around the call. The
- * call runs on a thread of its own ({@code serviceBCalls}) while the request thread waits at most
- * the limiter's timeout, as Hystrix's thread-pool isolation did; on a timeout the limiter
- * interrupts it, which ends a virtual thread's socket read at once and a platform thread's at the
- * client's read timeout, the limiter's too.
+ * Service B behind its guards, in Resilience4j's own order (that of its Spring aspects):
+ * the circuit breaker outside, the time limiter inside it, the optional bulkhead around
+ * the call. The call runs on a thread of its own ({@code serviceBCalls}) while the
+ * request thread waits at most the limiter's timeout, as Hystrix's thread-pool isolation
+ * did; on a timeout the limiter interrupts it, which ends a virtual thread's socket read
+ * at once and a platform thread's at the client's read timeout, the limiter's too.
  */
 @Component
 class GuardedServiceB {

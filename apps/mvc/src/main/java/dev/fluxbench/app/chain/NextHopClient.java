@@ -19,13 +19,16 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 /**
- * The call to the next instance of service A, a plain one: the guards protect service B, and the
- * next hop has its own. Its read timeout is {@code fluxbench.chain.hop-timeout}.
+ * The call to the next instance of service A, a plain one: the guards protect service B,
+ * and the next hop has its own. Its read timeout is {@code fluxbench.chain.hop-timeout}.
  */
 @Component
 class NextHopClient {
 
-	/** The path and query of the next hop's request, a template so that metrics name one URI. */
+	/**
+	 * The path and query of the next hop's request, a template so that metrics name one
+	 * URI.
+	 */
 	static final String NEXT = ChainPaths.CHAIN + "/{id}?" + ChainPaths.DEPTH + "={depth}&" + ChainPaths.DELAY
 			+ "={delay}&" + ChainPaths.BYTES + "={bytes}";
 
@@ -45,7 +48,10 @@ class NextHopClient {
 		this.admissions = new Semaphore(downstream.maxConnections() + downstream.maxPendingAcquires());
 	}
 
-	/** The inner chain's answer, degraded or not; a failure of the hop itself as a problem. */
+	/**
+	 * The inner chain's answer, degraded or not; a failure of the hop itself as a
+	 * problem.
+	 */
 	ChainDto call(ChainRequest inner, HttpHeaders incoming) {
 		if (!this.admissions.tryAcquire()) {
 			throw ChainException.hopSaturated(null);
@@ -69,7 +75,8 @@ class NextHopClient {
 			throw translate(ex);
 		}
 		catch (RestClientException ex) {
-			// Anything else RestClient raises here means a 2xx whose body is not a chain answer.
+			// Anything else RestClient raises here means a 2xx whose body is not a chain
+			// answer.
 			throw ChainException.hopUnreadable(ex);
 		}
 		finally {

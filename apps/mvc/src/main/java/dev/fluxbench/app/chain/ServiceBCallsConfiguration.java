@@ -12,16 +12,18 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 /**
- * The threads that calls to service B run on while the time limiter watches them: a virtual thread
- * per call when virtual threads are on (mvc-vt), else {@code fluxbench.chain.call-pool}'s bounded
- * pool of platform threads, as Hystrix's thread-pool isolation had.
+ * The threads that calls to service B run on while the time limiter watches them: a
+ * virtual thread per call when virtual threads are on (mvc-vt), else
+ * {@code fluxbench.chain.call-pool}'s bounded pool of platform threads, as Hystrix's
+ * thread-pool isolation had.
  */
 @Configuration(proxyBeanMethods = false)
 class ServiceBCallsConfiguration {
 
 	static final String THREAD_NAME_PREFIX = "chain-call-";
 
-	// Shut down at once on close: a call still running has a request thread waiting for it, which
+	// Shut down at once on close: a call still running has a request thread waiting for
+	// it, which
 	// the server's own shutdown ends.
 	@Bean(destroyMethod = "shutdownNow")
 	ExecutorService serviceBCalls(ChainProperties properties, Environment environment) {

@@ -17,15 +17,17 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 /**
- * The plain call to service B, the downstream's {@code GET /delay/{ms}?bytes=N}, on a pool of its
- * own whose read timeout is the time limiter's. {@link GuardedServiceB} puts the guards around it.
+ * The plain call to service B, the downstream's {@code GET /delay/{ms}?bytes=N}, on a
+ * pool of its own whose read timeout is the time limiter's. {@link GuardedServiceB} puts
+ * the guards around it.
  */
 @Component
 class ServiceBClient {
 
 	private final RestClient restClient;
 
-	// As in the passthrough: Apache's pool queues waiters without limit, Reactor Netty's does not.
+	// As in the passthrough: Apache's pool queues waiters without limit, Reactor Netty's
+	// does not.
 	private final Semaphore admissions;
 
 	ServiceBClient(RestClient serviceBRestClient, DownstreamProperties properties) {
@@ -53,7 +55,8 @@ class ServiceBClient {
 			throw translate(ex);
 		}
 		catch (RestClientException ex) {
-			// Any text is a payload, so what else RestClient raises is a connection that broke mid-answer.
+			// Any text is a payload, so what else RestClient raises is a connection that
+			// broke mid-answer.
 			throw ServiceBException.unreachable(ex);
 		}
 		finally {
@@ -65,7 +68,8 @@ class ServiceBClient {
 		return (status < 500) ? ChainException.rejectedByServiceB(status) : ServiceBException.answered(status);
 	}
 
-	// A connect timeout is no connection to B, not a slow answer: unreachable, whatever it took.
+	// A connect timeout is no connection to B, not a slow answer: unreachable, whatever
+	// it took.
 	private static ServiceBException translate(ResourceAccessException ex) {
 		Throwable cause = ex.getCause();
 		if (cause instanceof ConnectionRequestTimeoutException) {

@@ -22,10 +22,10 @@ import org.springframework.web.client.RestClient;
  * Downloads a partner's delta file and hands its body on as a stream, never as a whole.
  *
  * <p>
- * Its HTTP client is its own, not a bean: the passthrough's pool and timeouts must not be shared with
- * ingestions, and a second client bean would leave the app's injections by type ambiguous. Apache
- * HttpClient hands the body over as it arrives; the read timeout is the longest silence on the
- * socket, not a limit on the whole download.
+ * Its HTTP client is its own, not a bean: the passthrough's pool and timeouts must not be
+ * shared with ingestions, and a second client bean would leave the app's injections by
+ * type ambiguous. Apache HttpClient hands the body over as it arrives; the read timeout
+ * is the longest silence on the socket, not a limit on the whole download.
  */
 @Component
 class IngestionClient implements DisposableBean {
@@ -46,16 +46,18 @@ class IngestionClient implements DisposableBean {
 					.setSocketTimeout(Timeout.of(properties.readTimeout()))
 					.build())
 				.build())
-			.setDefaultRequestConfig(RequestConfig.custom().setResponseTimeout(Timeout.of(properties.readTimeout())).build())
+			.setDefaultRequestConfig(
+					RequestConfig.custom().setResponseTimeout(Timeout.of(properties.readTimeout())).build())
 			.disableAutomaticRetries()
 			.build();
-		// The builder from Boot carries the observation registry, hence http.client.requests.
+		// The builder from Boot carries the observation registry, hence
+		// http.client.requests.
 		this.restClient = builder.requestFactory(new HttpComponentsClientHttpRequestFactory(this.httpClient)).build();
 	}
 
 	/**
-	 * Hands the file's body to {@code reader} while it downloads, and answers what the reader made
-	 * of it; the connection is released when the reader returns.
+	 * Hands the file's body to {@code reader} while it downloads, and answers what the
+	 * reader made of it; the connection is released when the reader returns.
 	 * @throws DownloadException when the server answers with anything but 2xx
 	 */
 	<T> T download(URI url, Function<InputStream, T> reader) {

@@ -19,8 +19,9 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriComponentsBuilder;
 
 /**
- * Starts ingestions by hand and shows their records. A POST answers once the file is ingested, with
- * 201 whether it succeeded or failed: either way a record was created, and its status says which.
+ * Starts ingestions by hand and shows their records. A POST answers once the file is
+ * ingested, with 201 whether it succeeded or failed: either way a record was created, and
+ * its status says which.
  */
 @RestController
 @RequestMapping(path = UnitPaths.INGESTIONS, produces = MediaType.APPLICATION_JSON_VALUE)

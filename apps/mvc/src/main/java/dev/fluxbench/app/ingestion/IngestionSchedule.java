@@ -11,8 +11,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 
 /**
  * Ingests yesterday's file of every configured partner, one partner after the other, on
- * {@code fluxbench.ingestion.schedule} (UTC); {@code -} switches it off, as benchmarks do so that no
- * ingestion competes with the load.
+ * {@code fluxbench.ingestion.schedule} (UTC); {@code -} switches it off, as benchmarks do
+ * so that no ingestion competes with the load.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableScheduling
@@ -37,7 +37,8 @@ class IngestionSchedule {
 				this.ingestions.ingest(partner, yesterday);
 			}
 			catch (RuntimeException ex) {
-				// The database failed outside a file's ingestion; the other partners may still be served.
+				// The database failed outside a file's ingestion; the other partners may
+				// still be served.
 				logger.error("Scheduled ingestion of " + partner + " for " + yesterday + " failed", ex);
 			}
 		}

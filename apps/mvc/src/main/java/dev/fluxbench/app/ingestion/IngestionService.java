@@ -22,10 +22,11 @@ import org.springframework.cache.CacheManager;
 import org.springframework.stereotype.Service;
 
 /**
- * Ingests a partner's delta file for a day: downloads it as a stream, reads it line by line and
- * stores the lines in batches as they come, so a file of any size needs the memory of one batch. A
- * file that cannot be ingested as a whole ends as {@code FAILED} with the reason; lines refused one
- * by one are stored with theirs, and the ingestion goes on.
+ * Ingests a partner's delta file for a day: downloads it as a stream, reads it line by
+ * line and stores the lines in batches as they come, so a file of any size needs the
+ * memory of one batch. A file that cannot be ingested as a whole ends as {@code FAILED}
+ * with the reason; lines refused one by one are stored with theirs, and the ingestion
+ * goes on.
  */
 @Service
 class IngestionService {
@@ -105,7 +106,8 @@ class IngestionService {
 	}
 
 	private void evictUnits() {
-		// Every cache manager, should there be several (a local one in front of Redis, say).
+		// Every cache manager, should there be several (a local one in front of Redis,
+		// say).
 		this.cacheManagers.orderedStream().forEach((cacheManager) -> {
 			Cache units = cacheManager.getCache(UNITS_CACHE);
 			if (units != null) {

@@ -37,15 +37,15 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL and
- * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}) and the insert
- * ({@link InsertIfAbsent}). A batch first reads the stored versions of its ids, then inserts the
- * absent units in multi-row statements and updates the older ones in a JDBC batch: that tells
- * inserted from updated from unchanged exactly, which no single upsert statement reports. The
- * update repeats the version test, so a unit changed meanwhile by someone else is never set back.
- * The insert leaves out a unit that another ingestion of the same units inserted meanwhile; those
- * units are read again and counted as what they now are, instead of failing the batch on the
- * primary key.
+ * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL
+ * and MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}) and
+ * the insert ({@link InsertIfAbsent}). A batch first reads the stored versions of its
+ * ids, then inserts the absent units in multi-row statements and updates the older ones
+ * in a JDBC batch: that tells inserted from updated from unchanged exactly, which no
+ * single upsert statement reports. The update repeats the version test, so a unit changed
+ * meanwhile by someone else is never set back. The insert leaves out a unit that another
+ * ingestion of the same units inserted meanwhile; those units are read again and counted
+ * as what they now are, instead of failing the batch on the primary key.
  */
 @Repository
 class IngestionStore {
@@ -70,7 +70,10 @@ class IngestionStore {
 			update unit set name = :name, category = :category, amount = :amount, currency = :currency,
 			version = :version, updated_at = :updatedAt where id = :id and partner = :partner and version < :version""";
 
-	/** Rows per multi-row insert; PostgreSQL takes at most 65 535 parameters in a statement. */
+	/**
+	 * Rows per multi-row insert; PostgreSQL takes at most 65 535 parameters in a
+	 * statement.
+	 */
 	private static final int MAX_ROWS = 1000;
 
 	private static final String INSERT_REJECTION = """
@@ -153,20 +156,22 @@ class IngestionStore {
 			}
 		}
 		if (!rejections.isEmpty()) {
-			this.jdbc.batchUpdate(INSERT_REJECTION, rejections.stream()
-				.map((rejection) -> new MapSqlParameterSource().addValue("ingestion", ingestion)
-					.addValue("line", rejection.lineNumber())
-					.addValue("reason", IngestionRules.clip(rejection.reason())))
-				.toArray(SqlParameterSource[]::new));
+			this.jdbc.batchUpdate(INSERT_REJECTION,
+					rejections.stream()
+						.map((rejection) -> new MapSqlParameterSource().addValue("ingestion", ingestion)
+							.addValue("line", rejection.lineNumber())
+							.addValue("reason", IngestionRules.clip(rejection.reason())))
+						.toArray(SqlParameterSource[]::new));
 			tally.rejected += rejections.size();
 		}
 		tally.lines += lines.size();
 	}
 
 	/**
-	 * Inserts the absent units in multi-row statements of {@link #MAX_ROWS} rows at most, and
-	 * answers how many it inserted. Not a JDBC batch: MariaDB's driver answers a batch with "done,
-	 * count unknown" for every row, which cannot tell an inserted unit from one left out.
+	 * Inserts the absent units in multi-row statements of {@link #MAX_ROWS} rows at most,
+	 * and answers how many it inserted. Not a JDBC batch: MariaDB's driver answers a
+	 * batch with "done, count unknown" for every row, which cannot tell an inserted unit
+	 * from one left out.
 	 */
 	private int insertUnits(List<UnitDto> units) {
 		int inserted = 0;
@@ -206,10 +211,11 @@ class IngestionStore {
 	}
 
 	/**
-	 * {@code raced} of the units to insert were inserted by another transaction after their versions
-	 * were read. Read again, a unit stored at another version or by another partner is one of those,
-	 * and is sorted as if it had been stored before; one stored at the same version may be this
-	 * batch's own insert or the other's, and the raced ones among those are unchanged.
+	 * {@code raced} of the units to insert were inserted by another transaction after
+	 * their versions were read. Read again, a unit stored at another version or by
+	 * another partner is one of those, and is sorted as if it had been stored before; one
+	 * stored at the same version may be this batch's own insert or the other's, and the
+	 * raced ones among those are unchanged.
 	 */
 	private void raced(List<Accepted> units, List<UnitDto> inserts, int raced, List<UnitDto> updates,
 			List<Rejection> rejections, Tally tally) {

@@ -25,8 +25,9 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriComponentsBuilder;
 
 /**
- * Seed 002's operations, stored through the blocking {@link OperationJpaRepository} that webflux's
- * jdbc variants share. Every request needs a bearer token (see the security package).
+ * Seed 002's operations, stored through the blocking {@link OperationJpaRepository} that
+ * webflux's jdbc variants share. Every request needs a bearer token (see the security
+ * package).
  */
 @RestController
 @RequestMapping(path = OperationPaths.OPERATIONS, produces = MediaType.APPLICATION_JSON_VALUE)
@@ -39,8 +40,8 @@ class OperationController {
 	}
 
 	@GetMapping
-	ResponseEntity<List<OperationDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page,
-			@RequestParam(defaultValue = "" + OperationPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(OperationPaths.MAX_PAGE_SIZE) int size) {
+	ResponseEntity<List<OperationDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page, @RequestParam(
+			defaultValue = "" + OperationPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(OperationPaths.MAX_PAGE_SIZE) int size) {
 		Page<OperationEntity> found = this.operations.findAll(PageRequest.of(page, size, Sort.by("id")));
 		return ResponseEntity.ok()
 			.header(OperationPaths.TOTAL_COUNT_HEADER, Long.toString(found.getTotalElements()))
@@ -57,17 +58,14 @@ class OperationController {
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<OperationDto> create(@Valid @RequestBody OperationRequest request, UriComponentsBuilder uri) {
 		OperationDto created = this.operations.save(OperationEntity.from(request.asStored())).toDto();
-		return ResponseEntity.created(uri.path(OperationPaths.OPERATIONS + "/{id}").build(created.id()))
-			.body(created);
+		return ResponseEntity.created(uri.path(OperationPaths.OPERATIONS + "/{id}").build(created.id())).body(created);
 	}
 
 	@DeleteMapping("/{id}")
 	ResponseEntity<Void> delete(@PathVariable long id) {
-		OperationEntity operation = this.operations.findById(id)
-			.orElseThrow(() -> new OperationNotFoundException(id));
+		OperationEntity operation = this.operations.findById(id).orElseThrow(() -> new OperationNotFoundException(id));
 		this.operations.delete(operation);
 		return ResponseEntity.noContent().build();
 	}
-
 
 }

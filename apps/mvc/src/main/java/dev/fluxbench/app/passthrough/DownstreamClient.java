@@ -58,7 +58,8 @@ class DownstreamClient {
 			throw translate(ex);
 		}
 		catch (RestClientException ex) {
-			// Anything else RestClient raises here means a 2xx whose body is not an acknowledgement.
+			// Anything else RestClient raises here means a 2xx whose body is not an
+			// acknowledgement.
 			throw DownstreamException.unreadable(ex);
 		}
 		finally {

@@ -16,8 +16,8 @@ import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.web.client.RestClient;
 
 /**
- * The downstream's RestClient on Apache HttpClient 5, whose pool we can size and observe. The JDK
- * client that Boot would pick has no pool limit to set and no pool metrics.
+ * The downstream's RestClient on Apache HttpClient 5, whose pool we can size and observe.
+ * The JDK client that Boot would pick has no pool limit to set and no pool metrics.
  */
 @Configuration(proxyBeanMethods = false)
 class DownstreamClientConfiguration {
@@ -34,17 +34,20 @@ class DownstreamClientConfiguration {
 			.build();
 	}
 
-	// A MeterBinder bean is bound once the registry has its common tags (application, stack).
+	// A MeterBinder bean is bound once the registry has its common tags (application,
+	// stack).
 	@Bean
 	MeterBinder downstreamPoolMetrics(PoolingHttpClientConnectionManager downstreamConnectionManager) {
 		return new PoolingHttpClientConnectionManagerMetricsBinder(downstreamConnectionManager, "downstream");
 	}
 
 	@Bean(destroyMethod = "close")
-	// Parameters are named after the beans they take: the partner repository has a pool and a client too.
+	// Parameters are named after the beans they take: the partner repository has a pool
+	// and a client too.
 	CloseableHttpClient downstreamHttpClient(PoolingHttpClientConnectionManager downstreamConnectionManager,
 			DownstreamProperties properties) {
-		// No automatic retries: a retried request would hide a failure that WebClient reports.
+		// No automatic retries: a retried request would hide a failure that WebClient
+		// reports.
 		return HttpClients.custom()
 			.setConnectionManager(downstreamConnectionManager)
 			.setDefaultRequestConfig(RequestConfig.custom()
@@ -59,7 +62,8 @@ class DownstreamClientConfiguration {
 	@Bean
 	RestClient downstreamRestClient(RestClient.Builder builder, CloseableHttpClient downstreamHttpClient,
 			DownstreamProperties properties) {
-		// The builder from Boot carries the observation registry, hence http.client.requests.
+		// The builder from Boot carries the observation registry, hence
+		// http.client.requests.
 		return builder.baseUrl(properties.baseUrl().toString())
 			.requestFactory(new HttpComponentsClientHttpRequestFactory(downstreamHttpClient))
 			.build();

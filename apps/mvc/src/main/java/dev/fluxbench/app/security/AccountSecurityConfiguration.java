@@ -19,15 +19,18 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.savedrequest.NullRequestCache;
 
 /**
- * Seed 002's bearer tokens in front of its account and operations, as the JHipster applications of
- * the seed had them: {@code POST /api/authenticate} hands out a token and every other request
- * shows it. These paths are under {@code /api}, so this chain comes before the directory's, which
- * would otherwise take them and refuse them.
+ * Seed 002's bearer tokens in front of its account and operations, as the JHipster
+ * applications of the seed had them: {@code POST /api/authenticate} hands out a token and
+ * every other request shows it. These paths are under {@code /api}, so this chain comes
+ * before the directory's, which would otherwise take them and refuse them.
  */
 @Configuration(proxyBeanMethods = false)
 class AccountSecurityConfiguration {
 
-	/** The paths behind bearer tokens; the rest of {@code /api} stays with the directory's chain. */
+	/**
+	 * The paths behind bearer tokens; the rest of {@code /api} stays with the directory's
+	 * chain.
+	 */
 	static final String[] TOKEN_PATHS = { AccountPaths.ACCOUNT, AccountPaths.AUTHENTICATE, OperationPaths.OPERATIONS,
 			OperationPaths.OPERATIONS + "/**" };
 
@@ -37,16 +40,20 @@ class AccountSecurityConfiguration {
 		BearerProblemHandler problems = new BearerProblemHandler();
 		http.securityMatcher(TOKEN_PATHS)
 			.authorizeHttpRequests((requests) -> requests
-				// Any method, so that a GET is answered 405 by Spring MVC rather than 401 for want of a token.
-				.requestMatchers(AccountPaths.AUTHENTICATE).permitAll()
-				.anyRequest().authenticated())
+				// Any method, so that a GET is answered 405 by Spring MVC rather than 401
+				// for want of a token.
+				.requestMatchers(AccountPaths.AUTHENTICATE)
+				.permitAll()
+				.anyRequest()
+				.authenticated())
 			.oauth2ResourceServer((resourceServer) -> resourceServer
 				.jwt((jwt) -> jwt.authenticationManager(tokenAuthentication(tokens)))
 				.authenticationEntryPoint(problems)
 				.accessDeniedHandler(problems))
-			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(problems)
-				.accessDeniedHandler(problems))
-			// The token is the whole state: no session, no cookie, so nothing for CSRF to protect.
+			.exceptionHandling(
+					(exceptions) -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+			// The token is the whole state: no session, no cookie, so nothing for CSRF to
+			// protect.
 			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.requestCache((cache) -> cache.requestCache(new NullRequestCache()))
 			.csrf(AbstractHttpConfigurer::disable)
@@ -57,10 +64,10 @@ class AccountSecurityConfiguration {
 	}
 
 	/**
-	 * Checks a token's signature, expiry and issuer with the decoder {@link TokenIssuer} builds for
-	 * both stacks, and takes the authorities from its {@code auth} claim as they are, since they
-	 * already read {@code ROLE_…}. Its own manager, without the global one as a parent: a rejected
-	 * token has nothing to try next.
+	 * Checks a token's signature, expiry and issuer with the decoder {@link TokenIssuer}
+	 * builds for both stacks, and takes the authorities from its {@code auth} claim as
+	 * they are, since they already read {@code ROLE_…}. Its own manager, without the
+	 * global one as a parent: a rejected token has nothing to try next.
 	 */
 	private static AuthenticationManager tokenAuthentication(TokenIssuer tokens) {
 		JwtGrantedAuthoritiesConverter authorities = new JwtGrantedAuthoritiesConverter();

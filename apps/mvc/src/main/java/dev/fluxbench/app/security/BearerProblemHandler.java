@@ -16,11 +16,11 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 
 /**
- * Answers a refused bearer-token request with the contract's problem+json, where the resource
- * server's own entry point would send a {@code WWW-Authenticate} header and an empty body. The
- * challenge follows RFC 6750: a request without a token gets a bare one, a rejected token gets
- * {@code error="invalid_token"}, and neither repeats why the token failed, which differs between
- * decoders and would make the stacks answer differently.
+ * Answers a refused bearer-token request with the contract's problem+json, where the
+ * resource server's own entry point would send a {@code WWW-Authenticate} header and an
+ * empty body. The challenge follows RFC 6750: a request without a token gets a bare one,
+ * a rejected token gets {@code error="invalid_token"}, and neither repeats why the token
+ * failed, which differs between decoders and would make the stacks answer differently.
  */
 final class BearerProblemHandler implements AuthenticationEntryPoint, AccessDeniedHandler {
 
@@ -37,8 +37,10 @@ final class BearerProblemHandler implements AuthenticationEntryPoint, AccessDeni
 	@Override
 	public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException failure)
 			throws IOException {
-		// The resource server reports a token it could not read or accept with an OAuth2 failure, and
-		// a request without one with Spring Security's usual "insufficient authentication".
+		// The resource server reports a token it could not read or accept with an OAuth2
+		// failure, and
+		// a request without one with Spring Security's usual "insufficient
+		// authentication".
 		boolean rejected = failure instanceof OAuth2AuthenticationException;
 		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, rejected ? INVALID_TOKEN_CHALLENGE : CHALLENGE);
 		write(Problem.of(ProblemType.UNAUTHORIZED, rejected ? REJECTED : MISSING), request, response);

@@ -14,9 +14,9 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.access.AccessDeniedHandler;
 
 /**
- * Answers a refused request with the contract's problem+json: 401 with a Basic challenge for
- * missing or wrong credentials, 503 when the directory could not check them, 403 for a role that
- * does not allow the request.
+ * Answers a refused request with the contract's problem+json: 401 with a Basic challenge
+ * for missing or wrong credentials, 503 when the directory could not check them, 403 for
+ * a role that does not allow the request.
  */
 final class SecurityProblemHandler implements AuthenticationEntryPoint, AccessDeniedHandler {
 

@@ -8,8 +8,9 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
 /**
- * The statistics page of seed 000 (thesis, section 5.1): units stored, the last ingestions, and
- * the unit lookups per requester and outcome since the app started. Behind HTTP Basic, role USERS.
+ * The statistics page of seed 000 (thesis, section 5.1): units stored, the last
+ * ingestions, and the unit lookups per requester and outcome since the app started.
+ * Behind HTTP Basic, role USERS.
  */
 @Controller
 class StatsController {

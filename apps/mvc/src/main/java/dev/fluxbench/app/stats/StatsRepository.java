@@ -9,8 +9,8 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * What the statistics page reads from the database, in plain SQL: the page owns no entity, and the
- * {@code ingestion} table belongs to the ingestion feature.
+ * What the statistics page reads from the database, in plain SQL: the page owns no
+ * entity, and the {@code ingestion} table belongs to the ingestion feature.
  */
 @Repository
 @Transactional(readOnly = true)
@@ -27,9 +27,9 @@ class StatsRepository {
 	}
 
 	/**
-	 * The newest first; the id breaks a tie between two that started in the same instant. LINES is a
-	 * reserved word in MariaDB, but not after a table's name: qualified, the column needs no quotes,
-	 * which H2 would take for another name.
+	 * The newest first; the id breaks a tie between two that started in the same instant.
+	 * LINES is a reserved word in MariaDB, but not after a table's name: qualified, the
+	 * column needs no quotes, which H2 would take for another name.
 	 */
 	List<RecentIngestion> lastIngestions(int limit) {
 		return this.jdbc.sql("""

@@ -30,8 +30,9 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
- * Turns every failure into the one ProblemDetail shape of the contract. Spring's own messages
- * differ between MVC and WebFlux, so the words come from the contract's {@link BadInput}.
+ * Turns every failure into the one ProblemDetail shape of the contract. Spring's own
+ * messages differ between MVC and WebFlux, so the words come from the contract's
+ * {@link BadInput}.
  */
 @RestControllerAdvice
 class ApiExceptionHandler {
@@ -58,7 +59,8 @@ class ApiExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unreadable(HttpMessageNotReadableException ex, HttpServletRequest request) {
 		// Spring reports an empty body with this message and no cause.
-		boolean missing = ex.getCause() == null && String.valueOf(ex.getMessage()).startsWith("Required request body is missing");
+		boolean missing = ex.getCause() == null
+				&& String.valueOf(ex.getMessage()).startsWith("Required request body is missing");
 		return render(missing ? BadInput.missingBody() : BadInput.unreadableBody(ex), request);
 	}
 
@@ -90,8 +92,8 @@ class ApiExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unsupportedMediaType(HttpMediaTypeNotSupportedException ex,
 			HttpServletRequest request) {
-		return render(BadInput.unsupportedMediaType(request.getContentType(),
-				MediaType.APPLICATION_JSON_VALUE), request);
+		return render(BadInput.unsupportedMediaType(request.getContentType(), MediaType.APPLICATION_JSON_VALUE),
+				request);
 	}
 
 	@ExceptionHandler
@@ -106,18 +108,22 @@ class ApiExceptionHandler {
 
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unexpected(Exception ex, HttpServletRequest request, HttpServletResponse response) {
-		// A load generator that stops or times out leaves requests behind: not worth a stack trace each.
+		// A load generator that stops or times out leaves requests behind: not worth a
+		// stack trace each.
 		if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
 			this.overload.disconnected();
 			if (logger.isDebugEnabled()) {
 				logger.debug("Client went away during " + request.getMethod() + " " + request.getRequestURI());
 			}
-			// Nobody reads an answer now, and writing one could fail again: a scrape that timed out has
-			// its text/plain content type set already, and no converter writes a ProblemDetail as that.
+			// Nobody reads an answer now, and writing one could fail again: a scrape that
+			// timed out has
+			// its text/plain content type set already, and no converter writes a
+			// ProblemDetail as that.
 			return null;
 		}
 		if (response.isCommitted()) {
-			// The status and part of the body are on their way: another answer would only fail again.
+			// The status and part of the body are on their way: another answer would only
+			// fail again.
 			logger.error("Failure of " + request.getMethod() + " " + request.getRequestURI()
 					+ " after its answer had started", ex);
 			return null;
@@ -131,8 +137,9 @@ class ApiExceptionHandler {
 	}
 
 	/**
-	 * A pool or the in-flight limit was full: overload, not a bug. One line without a stack trace,
-	 * which would cost CPU when the stack has least of it, and a count per reason.
+	 * A pool or the in-flight limit was full: overload, not a bug. One line without a
+	 * stack trace, which would cost CPU when the stack has least of it, and a count per
+	 * reason.
 	 */
 	private ResponseEntity<ProblemDetail> overloaded(Problem problem, Throwable ex, HttpServletRequest request) {
 		this.overload.refused(problem.type());
@@ -143,7 +150,8 @@ class ApiExceptionHandler {
 
 	private static ResponseEntity<ProblemDetail> render(Problem problem, HttpServletRequest request) {
 		ResponseEntity.BodyBuilder answer = ResponseEntity.status(problem.type().status());
-		// Every 503 is a moment's overload or outage: say when to come back (RFC 9110, 10.2.3).
+		// Every 503 is a moment's overload or outage: say when to come back (RFC 9110,
+		// 10.2.3).
 		if (problem.type().status() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
 			answer.header(HttpHeaders.RETRY_AFTER, Overload.retryAfter());
 		}

@@ -22,11 +22,13 @@ import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * {@code fluxbench.server.max-in-flight}: a request past the limit is answered 503 {@code overloaded}
- * at once, before security, a pool or the heap is spent on it. A semaphore taken without waiting, so
- * that it costs a platform thread and a virtual thread alike nothing when it is full.
+ * {@code fluxbench.server.max-in-flight}: a request past the limit is answered 503
+ * {@code overloaded} at once, before security, a pool or the heap is spent on it. A
+ * semaphore taken without waiting, so that it costs a platform thread and a virtual
+ * thread alike nothing when it is full.
  */
-// After Boot's observation filter, so that refused requests are in http_server_requests too.
+// After Boot's observation filter, so that refused requests are in http_server_requests
+// too.
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
 class InFlightLimiter extends OncePerRequestFilter {
 
@@ -46,8 +48,9 @@ class InFlightLimiter extends OncePerRequestFilter {
 	}
 
 	/**
-	 * Off, or the actuator: probes and scrapes must answer when the app is full, or an overloaded app
-	 * would look dead to the harness and its metrics would be lost when they matter most.
+	 * Off, or the actuator: probes and scrapes must answer when the app is full, or an
+	 * overloaded app would look dead to the harness and its metrics would be lost when
+	 * they matter most.
 	 */
 	@Override
 	protected boolean shouldNotFilter(HttpServletRequest request) {
@@ -95,7 +98,9 @@ class InFlightLimiter extends OncePerRequestFilter {
 		response.getOutputStream().write(ProblemDetails.json(problem, request.getRequestURI()));
 	}
 
-	/** The requests in flight now, for tests that prove every end gives its place back. */
+	/**
+	 * The requests in flight now, for tests that prove every end gives its place back.
+	 */
 	int inFlight() {
 		return (this.permits != null) ? this.limit - this.permits.availablePermits() : 0;
 	}

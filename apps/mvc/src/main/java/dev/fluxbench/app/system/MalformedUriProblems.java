@@ -20,9 +20,10 @@ import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 
 /**
- * Tomcat refuses a request target it cannot decode, such as {@code /concerts/data/artists/%}, before
- * it has a servlet to give it to, and its host's error report valve answers with HTML. This valve
- * answers such a 400 with the contract's problem+json instead, as webflux does.
+ * Tomcat refuses a request target it cannot decode, such as
+ * {@code /concerts/data/artists/%}, before it has a servlet to give it to, and its host's
+ * error report valve answers with HTML. This valve answers such a 400 with the contract's
+ * problem+json instead, as webflux does.
  */
 @Component
 class MalformedUriProblems implements WebServerFactoryCustomizer<TomcatServletWebServerFactory>, Ordered {
@@ -46,13 +47,17 @@ class MalformedUriProblems implements WebServerFactoryCustomizer<TomcatServletWe
 			}
 		}
 		pipeline.addValve(new ProblemReportValve());
-		// A host adds a valve of this class when it starts unless it finds one: ours, then.
+		// A host adds a valve of this class when it starts unless it finds one: ours,
+		// then.
 		if (host instanceof StandardHost standard) {
 			standard.setErrorReportValveClass(ProblemReportValve.class.getName());
 		}
 	}
 
-	/** Boot's valve (no report, no server info) but for a 400 no servlet saw: that is a malformed URI. */
+	/**
+	 * Boot's valve (no report, no server info) but for a 400 no servlet saw: that is a
+	 * malformed URI.
+	 */
 	static final class ProblemReportValve extends ErrorReportValve {
 
 		ProblemReportValve() {
@@ -80,7 +85,8 @@ class MalformedUriProblems implements WebServerFactoryCustomizer<TomcatServletWe
 				}
 			}
 			catch (IOException | IllegalStateException ex) {
-				// The client is gone or the answer has started: there is nobody left to tell.
+				// The client is gone or the answer has started: there is nobody left to
+				// tell.
 			}
 		}
 

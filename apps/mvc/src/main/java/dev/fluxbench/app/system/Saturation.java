@@ -7,12 +7,16 @@ import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Recognises a pool that had no connection to give within its acquire timeout, wherever Spring
- * wrapped it: that is overload, a 503 the client may retry, not a bug worth a 500 and a stack trace.
+ * Recognises a pool that had no connection to give within its acquire timeout, wherever
+ * Spring wrapped it: that is overload, a 503 the client may retry, not a bug worth a 500
+ * and a stack trace.
  */
 final class Saturation {
 
-	/** Deep enough for Spring's, Hibernate's and the clients' wrappers; bounded against a cycle. */
+	/**
+	 * Deep enough for Spring's, Hibernate's and the clients' wrappers; bounded against a
+	 * cycle.
+	 */
 	private static final int MAX_DEPTH = 16;
 
 	private Saturation() {
@@ -27,7 +31,8 @@ final class Saturation {
 			if (cause instanceof SQLTransientConnectionException) {
 				return ProblemType.DATABASE_SATURATED;
 			}
-			// Apache HttpClient 5 found no free pooled connection within its connection-request timeout.
+			// Apache HttpClient 5 found no free pooled connection within its
+			// connection-request timeout.
 			if (cause instanceof ConnectionRequestTimeoutException) {
 				return ProblemType.DOWNSTREAM_SATURATED;
 			}

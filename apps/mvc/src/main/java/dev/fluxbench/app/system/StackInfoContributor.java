@@ -11,8 +11,8 @@ import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
 /**
- * The effective server and JVM limits under {@code fluxbench} in /actuator/info, read from the
- * running configuration so that a benchmark records what was really in force.
+ * The effective server and JVM limits under {@code fluxbench} in /actuator/info, read
+ * from the running configuration so that a benchmark records what was really in force.
  */
 @Component
 class StackInfoContributor implements InfoContributor {
@@ -38,7 +38,8 @@ class StackInfoContributor implements InfoContributor {
 		Map<String, Object> server = new LinkedHashMap<>();
 		server.put("engine", "tomcat");
 		server.put("threads", this.virtualThreads ? "virtual" : "platform");
-		// With virtual threads Tomcat runs each request on its own virtual thread: the pool sizes no longer apply.
+		// With virtual threads Tomcat runs each request on its own virtual thread: the
+		// pool sizes no longer apply.
 		server.put("maxThreads", this.virtualThreads ? null : this.tomcat.getThreads().getMax());
 		server.put("minSpareThreads", this.virtualThreads ? null : this.tomcat.getThreads().getMinSpare());
 		server.put("maxConnections", this.tomcat.getMaxConnections());

@@ -41,12 +41,14 @@ class PartnerRepositoryClient {
 		try {
 			return this.restClient.post()
 				.uri(UnitSoap.PATH)
-				// Written as the contract spells it; MediaType would print it without the space.
-			.header(HttpHeaders.CONTENT_TYPE, UnitSoap.CONTENT_TYPE)
+				// Written as the contract spells it; MediaType would print it without the
+				// space.
+				.header(HttpHeaders.CONTENT_TYPE, UnitSoap.CONTENT_TYPE)
 				.accept(MediaType.TEXT_XML)
 				.header("SOAPAction", UnitSoap.ACTION)
 				.body(UnitSoapCodec.request(id))
-				// The whole answer is read whatever its status: a SOAP fault comes with a 500.
+				// The whole answer is read whatever its status: a SOAP fault comes with a
+				// 500.
 				.exchange((request, response) -> PartnerRepositoryAnswers.read(response.getStatusCode().value(),
 						response.getBody().readAllBytes()));
 		}

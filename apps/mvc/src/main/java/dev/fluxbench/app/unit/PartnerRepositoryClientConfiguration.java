@@ -17,8 +17,8 @@ import org.springframework.web.client.RestClient;
 
 /**
  * The partner repository's RestClient on its own Apache HttpClient 5 pool, sized from
- * {@link PartnerRepositoryProperties}, apart from the downstream's so that one cannot starve the
- * other.
+ * {@link PartnerRepositoryProperties}, apart from the downstream's so that one cannot
+ * starve the other.
  */
 @Configuration(proxyBeanMethods = false)
 class PartnerRepositoryClientConfiguration {
@@ -45,7 +45,8 @@ class PartnerRepositoryClientConfiguration {
 	CloseableHttpClient partnerRepositoryHttpClient(
 			PoolingHttpClientConnectionManager partnerRepositoryConnectionManager,
 			PartnerRepositoryProperties properties) {
-		// No automatic retries: a retried request would hide a failure that WebClient reports.
+		// No automatic retries: a retried request would hide a failure that WebClient
+		// reports.
 		return HttpClients.custom()
 			.setConnectionManager(partnerRepositoryConnectionManager)
 			.setDefaultRequestConfig(RequestConfig.custom()
@@ -60,7 +61,8 @@ class PartnerRepositoryClientConfiguration {
 	@Bean
 	RestClient partnerRepositoryRestClient(RestClient.Builder builder, CloseableHttpClient partnerRepositoryHttpClient,
 			PartnerRepositoryProperties properties) {
-		// The builder from Boot carries the observation registry, hence http.client.requests.
+		// The builder from Boot carries the observation registry, hence
+		// http.client.requests.
 		return builder.baseUrl(properties.baseUrl().toString())
 			.requestFactory(new HttpComponentsClientHttpRequestFactory(partnerRepositoryHttpClient))
 			.build();

@@ -8,7 +8,10 @@ import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 
-/** One row of the registry config (thesis Table 2): whether {@code name} is on in {@code property}. */
+/**
+ * One row of the registry config (thesis Table 2): whether {@code name} is on in
+ * {@code property}.
+ */
 @Entity
 @Table(name = "registry_config")
 @IdClass(RegistryConfig.Key.class)

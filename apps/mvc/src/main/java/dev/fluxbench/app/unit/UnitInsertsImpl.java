@@ -8,8 +8,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
- * {@link UnitInserts} for Spring Data to add to {@link UnitRepository}. JDBC rather than JPA: a
- * native query's SQL is fixed in its annotation. The JDBC connection is the JPA transaction's.
+ * {@link UnitInserts} for Spring Data to add to {@link UnitRepository}. JDBC rather than
+ * JPA: a native query's SQL is fixed in its annotation. The JDBC connection is the JPA
+ * transaction's.
  */
 class UnitInsertsImpl implements UnitInserts {
 

@@ -18,8 +18,8 @@ interface UnitRepository extends Repository<Unit, Long>, UnitInserts {
 	long count();
 
 	/**
-	 * Replaces the stored unit unless it is newer: one statement, so two fresh fetches that race
-	 * cannot leave the older version behind.
+	 * Replaces the stored unit unless it is newer: one statement, so two fresh fetches
+	 * that race cannot leave the older version behind.
 	 * @return 1 if the unit was replaced, 0 if it is absent or newer
 	 */
 	@Transactional

@@ -36,8 +36,8 @@ import static dev.fluxbench.contract.account.AccountPaths.AUTHENTICATE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 002's sign-in and account on a real server behind the real bearer-token chain: the wiring of
- * Spring Security is what is under test, so every request goes over HTTP.
+ * Seed 002's sign-in and account on a real server behind the real bearer-token chain: the
+ * wiring of Spring Security is what is under test, so every request goes over HTTP.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { Accounts.DATABASE, Accounts.BCRYPT_COST })
 class AccountControllerTests {
@@ -172,10 +172,8 @@ class AccountControllerTests {
 
 	@Test
 	void accountWithHttpBasicShouldAnswer401ForATokenNotAskTheDirectory() {
-		RestTestClientResponse response = RestTestClientResponse.from(this.client.get()
-			.uri(ACCOUNT)
-			.headers((headers) -> headers.setBasicAuth("admin", "admin"))
-			.exchange());
+		RestTestClientResponse response = RestTestClientResponse.from(
+				this.client.get().uri(ACCOUNT).headers((headers) -> headers.setBasicAuth("admin", "admin")).exchange());
 		assertThat(response).hasStatus(HttpStatus.UNAUTHORIZED)
 			.hasHeader(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE)
 			.bodyJson()
@@ -201,8 +199,9 @@ class AccountControllerTests {
 
 	@Test
 	void accountWithATokenOfAnotherIssuerShouldAnswer401() {
-		TokenIssuer stranger = new TokenIssuer(new AccountProperties(this.properties.jwtSecret(),
-				this.properties.tokenValidity(), "someone-else", 4), Clock.systemUTC());
+		TokenIssuer stranger = new TokenIssuer(
+				new AccountProperties(this.properties.jwtSecret(), this.properties.tokenValidity(), "someone-else", 4),
+				Clock.systemUTC());
 		assertRejected(stranger.issue("admin", List.of(SeedAccounts.ROLE_ADMIN)));
 	}
 
@@ -223,12 +222,11 @@ class AccountControllerTests {
 
 	@Test
 	void accountShouldBeReadFromTheTokenAlone() {
-		// A user the database does not hold, with authorities out of order: only the token can say so.
+		// A user the database does not hold, with authorities out of order: only the
+		// token can say so.
 		String token = this.tokens.issue("ghost", List.of("ROLE_USER", "ROLE_AUDITOR"));
-		assertThat(account(token)).hasStatusOk()
-			.bodyJson()
-			.isStrictlyEqualTo("""
-					{"login": "ghost", "authorities": ["ROLE_AUDITOR", "ROLE_USER"]}""");
+		assertThat(account(token)).hasStatusOk().bodyJson().isStrictlyEqualTo("""
+				{"login": "ghost", "authorities": ["ROLE_AUDITOR", "ROLE_USER"]}""");
 	}
 
 	@Test
@@ -275,22 +273,16 @@ class AccountControllerTests {
 	}
 
 	private RestTestClientResponse authenticate(String body) {
-		return RestTestClientResponse.from(this.client.post()
-			.uri(AUTHENTICATE)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(body)
-			.exchange());
+		return RestTestClientResponse
+			.from(this.client.post().uri(AUTHENTICATE).contentType(MediaType.APPLICATION_JSON).body(body).exchange());
 	}
 
 	private RestTestClientResponse account(String token) {
-		return RestTestClientResponse.from(this.client.get()
-			.uri(ACCOUNT)
-			.headers((headers) -> {
-				if (token != null) {
-					headers.setBearerAuth(token);
-				}
-			})
-			.exchange());
+		return RestTestClientResponse.from(this.client.get().uri(ACCOUNT).headers((headers) -> {
+			if (token != null) {
+				headers.setBearerAuth(token);
+			}
+		}).exchange());
 	}
 
 	private String scrape() {
@@ -304,7 +296,10 @@ class AccountControllerTests {
 			.getResponseBody();
 	}
 
-	/** The value of the metric's one sample whose labels contain {@code label}; 0 when it has none yet. */
+	/**
+	 * The value of the metric's one sample whose labels contain {@code label}; 0 when it
+	 * has none yet.
+	 */
 	private static double sample(String scrape, String metric, String label) {
 		Matcher matcher = Pattern.compile("(?m)^" + metric + "\\{([^}]*)} (\\S+)$").matcher(scrape);
 		while (matcher.find()) {

@@ -62,9 +62,7 @@ class ArtistControllerTests {
 	@Test
 	void listWithPageAndSizeShouldAskForThatPage() {
 		given(this.artists.findAllBy(any())).willReturn(List.of());
-		assertThat(get(ARTISTS + "?page=3&size=1000")).hasStatusOk()
-			.bodyJson()
-			.isLenientlyEqualTo("[]");
+		assertThat(get(ARTISTS + "?page=3&size=1000")).hasStatusOk().bodyJson().isLenientlyEqualTo("[]");
 		assertThat(requestedPage()).isEqualTo(PageRequest.of(3, 1000, Sort.by("id")));
 	}
 
@@ -101,8 +99,8 @@ class ArtistControllerTests {
 		assertThat(get(ARTISTS + "?size=abc")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ARTISTS,
-					"Parameter 'size' has an invalid value: 'abc'."));
+			.isLenientlyEqualTo(
+					problem(ProblemType.INVALID_PARAMETER, ARTISTS, "Parameter 'size' has an invalid value: 'abc'."));
 	}
 
 	@Test
@@ -135,7 +133,8 @@ class ArtistControllerTests {
 	@Test
 	void createShouldAnswer201WithLocationAndTheSavedArtist() {
 		given(this.artists.save(any())).willAnswer((invocation) -> withId(invocation.getArgument(0), 1));
-		// Absolute, as on a real server: a mock WebFlux request without a host would get a relative Location.
+		// Absolute, as on a real server: a mock WebFlux request without a host would get
+		// a relative Location.
 		assertThat(this.mvc.post()
 			.uri("http://localhost" + ARTISTS)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -150,8 +149,7 @@ class ArtistControllerTests {
 	void createWhenFieldsAreInvalidShouldNameThem() {
 		String request = """
 				{"name": " ", "gender": "FEMALE", "careerStart": -1, "country": "%s"}""".formatted("x".repeat(256));
-		assertThat(create(request))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "3 fields are invalid.",
@@ -163,8 +161,7 @@ class ArtistControllerTests {
 
 	@Test
 	void createWhenRequiredFieldsAreMissingShouldNameThem() {
-		assertThat(create("{}"))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create("{}")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "3 fields are invalid.",
@@ -175,8 +172,7 @@ class ArtistControllerTests {
 	@Test
 	void createWhenGenderIsUnknownShouldNameTheField() {
 		String request = VALID_REQUEST.replace("\"FEMALE\"", "\"ROBOT\"");
-		assertThat(create(request))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "1 field is invalid.",
@@ -196,8 +192,7 @@ class ArtistControllerTests {
 	@Test
 	void createWithUnknownPropertyShouldNameTheField() {
 		String request = VALID_REQUEST.replace("{", "{\"id\": 7, ");
-		assertThat(create(request))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "1 field is invalid.",
@@ -207,12 +202,10 @@ class ArtistControllerTests {
 
 	@Test
 	void createWhenBodyIsMalformedShouldAnswer400() {
-		assertThat(create("{\"name\": }"))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create("{\"name\": }")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(
-					problem(ProblemType.MALFORMED_BODY, ARTISTS, "The request body is not valid JSON."));
+			.isLenientlyEqualTo(problem(ProblemType.MALFORMED_BODY, ARTISTS, "The request body is not valid JSON."));
 	}
 
 	@Test
@@ -263,8 +256,9 @@ class ArtistControllerTests {
 	}
 
 	private static Artist artist(long id, String name) {
-		return withId(Artist.from(new ArtistRequest(name, Gender.FEMALE, 1960L, "1940-01-01", "Tallinn", "Estonia",
-				"Afrobeat, Rap")), id);
+		return withId(Artist
+			.from(new ArtistRequest(name, Gender.FEMALE, 1960L, "1940-01-01", "Tallinn", "Estonia", "Afrobeat, Rap")),
+				id);
 	}
 
 	// The database assigns the id on insert, so the entity has no setter for it.

@@ -37,8 +37,9 @@ class ArtistRepositoryTests {
 	@Test
 	void findAllByShouldAnswerTheRequestedPageInIdOrderWithEveryColumn() {
 		List<Artist> page = this.artists.findAllBy(PageRequest.of(1, 10, Sort.by("id")));
-		assertThat(page).map(Artist::toDto).map(ArtistDto::id).containsExactly(11L, 12L, 13L, 14L, 15L, 16L, 17L, 18L,
-				19L, 20L);
+		assertThat(page).map(Artist::toDto)
+			.map(ArtistDto::id)
+			.containsExactly(11L, 12L, 13L, 14L, 15L, 16L, 17L, 18L, 19L, 20L);
 		assertThat(page.get(0).toDto()).isEqualTo(new ArtistDto(11, "Kaja Moreau", Gender.FEMALE, 1970L, "1970-11-23",
 				"Tallinn", "Estonia", "Afrobeat, Rap"));
 	}
@@ -60,7 +61,8 @@ class ArtistRepositoryTests {
 		ArtistRequest request = new ArtistRequest("Nina Kask", Gender.OTHER, 2020L, null, "Tartu", "Estonia", "Techno");
 		ArtistDto saved = this.artists.save(Artist.from(request)).toDto();
 		assertThat(saved.id()).isGreaterThan(50);
-		// Read the row back from the database, not the copy the persistence context holds.
+		// Read the row back from the database, not the copy the persistence context
+		// holds.
 		this.entityManager.flush();
 		this.entityManager.clear();
 		assertThat(this.artists.findById(saved.id())).map(Artist::toDto).contains(saved);

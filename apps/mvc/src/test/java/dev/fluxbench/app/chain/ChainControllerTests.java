@@ -28,7 +28,10 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.BDDMockito.then;
 
-/** The endpoint over mocked guards and hops, with the limits of the app's own application.yaml. */
+/**
+ * The endpoint over mocked guards and hops, with the limits of the app's own
+ * application.yaml.
+ */
 @WebMvcTest(ChainController.class)
 @EnableConfigurationProperties(ChainProperties.class)
 class ChainControllerTests {
@@ -72,9 +75,11 @@ class ChainControllerTests {
 		ChainDto inner = ChainDto.answered("c-1", "mvc", 4, "xxxx").relayed(2, "mvc");
 		given(this.nextHop.call(eq(new ChainRequest("c-1", 2, 25, 4)), any())).willReturn(inner);
 
-		assertThat(this.mvc.get().uri(PATH + "?depth=3&delay=25&bytes=4")).hasStatusOk().bodyJson().isStrictlyEqualTo("""
-				{"id": "c-1", "depth": 3, "hops": 3, "stack": "mvc", "bytes": 4, "payload": "xxxx",
-				 "degraded": false, "reason": null, "downstreamStatus": null}""");
+		assertThat(this.mvc.get().uri(PATH + "?depth=3&delay=25&bytes=4")).hasStatusOk()
+			.bodyJson()
+			.isStrictlyEqualTo("""
+					{"id": "c-1", "depth": 3, "hops": 3, "stack": "mvc", "bytes": 4, "payload": "xxxx",
+					 "degraded": false, "reason": null, "downstreamStatus": null}""");
 		then(this.serviceB).shouldHaveNoInteractions();
 	}
 
@@ -83,9 +88,11 @@ class ChainControllerTests {
 		ChainDto inner = ChainDto.degraded("c-1", "mvc", 4, DegradedReason.DOWNSTREAM_ERROR, 503);
 		given(this.nextHop.call(eq(new ChainRequest("c-1", 1, 25, 4)), any())).willReturn(inner);
 
-		assertThat(this.mvc.get().uri(PATH + "?depth=2&delay=25&bytes=4")).hasStatusOk().bodyJson().isStrictlyEqualTo("""
-				{"id": "c-1", "depth": 2, "hops": 2, "stack": "mvc", "bytes": 4, "payload": null,
-				 "degraded": true, "reason": "downstream-error", "downstreamStatus": 503}""");
+		assertThat(this.mvc.get().uri(PATH + "?depth=2&delay=25&bytes=4")).hasStatusOk()
+			.bodyJson()
+			.isStrictlyEqualTo("""
+					{"id": "c-1", "depth": 2, "hops": 2, "stack": "mvc", "bytes": 4, "payload": null,
+					 "degraded": true, "reason": "downstream-error", "downstreamStatus": 503}""");
 	}
 
 	@Test

@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Service B behind real guards and a real client, against a real server: what the breaker counts,
- * which fallback answers, and that a call the limiter gave up on lets go of its thread.
+ * Service B behind real guards and a real client, against a real server: what the breaker
+ * counts, which fallback answers, and that a call the limiter gave up on lets go of its
+ * thread.
  */
 class GuardedServiceBTests {
 
@@ -97,7 +98,8 @@ class GuardedServiceBTests {
 		ChainException failure = catchThrowableOfType(ChainException.class,
 				() -> serviceB(guards).answer(REQUEST, new HttpHeaders()));
 
-		assertThat(failure.problem()).isEqualTo(Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream answered 400."));
+		assertThat(failure.problem())
+			.isEqualTo(Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream answered 400."));
 		assertThat(guards.circuitBreaker().getMetrics().getNumberOfBufferedCalls()).isZero();
 	}
 
@@ -110,7 +112,8 @@ class GuardedServiceBTests {
 
 		assertThat(answer).isEqualTo(ChainDto.degraded("c-1", "mvc", 4, DegradedReason.TIMEOUT, null));
 		assertThat(guards.circuitBreaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
-		// The client reads no longer than the limiter waits: the thread is back long before B's stall ends.
+		// The client reads no longer than the limiter waits: the thread is back long
+		// before B's stall ends.
 		await().atMost(TIMEOUT.multipliedBy(3))
 			.untilAsserted(() -> assertThat(((ThreadPoolExecutor) this.calls).getActiveCount()).isZero());
 	}
@@ -152,7 +155,8 @@ class GuardedServiceBTests {
 	@Test
 	void answerWhenEveryConnectionIsBusyShouldFallBackAsSaturatedWithoutCountingAFailure() {
 		this.serviceB.stall(Duration.ofSeconds(30));
-		// A limiter that outlasts the test, so that the first call holds the only connection throughout.
+		// A limiter that outlasts the test, so that the first call holds the only
+		// connection throughout.
 		DownstreamGuards guards = TestGuards.guards(Duration.ofSeconds(20));
 		GuardedServiceB serviceB = serviceB(guards, downstream(this.serviceB.uri(), 1, 0));
 		CompletableFuture.runAsync(() -> serviceB.answer(REQUEST, new HttpHeaders()));
@@ -175,7 +179,8 @@ class GuardedServiceBTests {
 				ChainClientConfiguration.connectionManager(downstream, guards.timeout()), downstream, guards.timeout());
 		RestClient restClient = new ChainClientConfiguration().serviceBRestClient(RestClient.builder(), this.httpClient,
 				downstream);
-		this.calls = new ServiceBCallsConfiguration().serviceBCalls(TestGuards.properties(false), new MockEnvironment());
+		this.calls = new ServiceBCallsConfiguration().serviceBCalls(TestGuards.properties(false),
+				new MockEnvironment());
 		return new GuardedServiceB(new ServiceBClient(restClient, downstream), guards, this.calls, new Stack("mvc"));
 	}
 

@@ -22,10 +22,13 @@ import org.springframework.web.client.RestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-/** The call to the next hop against a real server, and how each of its failures answers. */
+/**
+ * The call to the next hop against a real server, and how each of its failures answers.
+ */
 class NextHopClientTests {
 
-	// Longer than the guards' timeout, as the application checks, and short enough for a quick test.
+	// Longer than the guards' timeout, as the application checks, and short enough for a
+	// quick test.
 	private static final Duration HOP_TIMEOUT = Duration.ofSeconds(2);
 
 	private static final ChainRequest INNER = new ChainRequest("c-1", 2, 25, 4);
@@ -59,8 +62,7 @@ class NextHopClientTests {
 
 		ChainDto answer = client(this.nextHop.uri()).call(INNER, incoming);
 
-		assertThat(answer).isEqualTo(new ChainDto("c-1", 2, 2, "mvc", 4, null, true,
-				DegradedReason.TIMEOUT, null));
+		assertThat(answer).isEqualTo(new ChainDto("c-1", 2, 2, "mvc", 4, null, true, DegradedReason.TIMEOUT, null));
 		StubServer.Request request = this.nextHop.received().getFirst();
 		assertThat(request.path()).isEqualTo("/chain/c-1");
 		assertThat(request.query()).isEqualTo("depth=2&delay=25&bytes=4");
@@ -110,8 +112,8 @@ class NextHopClientTests {
 		DownstreamProperties downstream = new DownstreamProperties(URI.create("http://127.0.0.1:9"),
 				Duration.ofSeconds(1), Duration.ofSeconds(10), 4, 4, Duration.ofSeconds(1));
 		ChainClientConfiguration configuration = new ChainClientConfiguration();
-		this.httpClient = configuration.nextHopHttpClient(
-				configuration.nextHopConnectionManager(downstream, properties), downstream, properties);
+		this.httpClient = configuration
+			.nextHopHttpClient(configuration.nextHopConnectionManager(downstream, properties), downstream, properties);
 		RestClient restClient = configuration.nextHopRestClient(RestClient.builder(), this.httpClient);
 		NextHop nextHop = new NextHop(properties, Duration.ofSeconds(1), new MockEnvironment());
 		return new NextHopClient(restClient, nextHop, properties, downstream);

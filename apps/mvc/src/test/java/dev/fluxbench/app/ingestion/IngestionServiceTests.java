@@ -37,14 +37,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.BDDMockito.given;
 
 /**
- * The whole ingestion against a real HTTP server and a real database: H2 here, in a database of
- * its own so that the other tests keep their seed; PostgreSQL in {@link IngestionServicePostgresTests}
- * and MariaDB in {@link IngestionServiceMariadbTests}.
- * Every test starts from the seeded units and no ingestions.
+ * The whole ingestion against a real HTTP server and a real database: H2 here, in a
+ * database of its own so that the other tests keep their seed; PostgreSQL in
+ * {@link IngestionServicePostgresTests} and MariaDB in
+ * {@link IngestionServiceMariadbTests}. Every test starts from the seeded units and no
+ * ingestions.
  */
-@SpringBootTest(
-		properties = { "spring.datasource.url=jdbc:h2:mem:ingestion-tests;DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
-				"fluxbench.ingestion.schedule=-", "fluxbench.ingestion.batch-size=64" })
+@SpringBootTest(properties = { "spring.datasource.url=jdbc:h2:mem:ingestion-tests;DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
+		"fluxbench.ingestion.schedule=-", "fluxbench.ingestion.batch-size=64" })
 class IngestionServiceTests {
 
 	static final LocalDate DAY = LocalDate.parse("2026-11-20");
@@ -61,7 +61,8 @@ class IngestionServiceTests {
 	@Autowired
 	private JdbcTemplate jdbc;
 
-	// Replaces the unit lookup's cache manager where there is one, stands in for it where there is none.
+	// Replaces the unit lookup's cache manager where there is one, stands in for it where
+	// there is none.
 	@MockitoBean
 	private CacheManager cacheManager;
 
@@ -75,7 +76,8 @@ class IngestionServiceTests {
 		files.clear();
 		this.jdbc.update("delete from ingestion_rejection");
 		this.jdbc.update("delete from ingestion");
-		// The seed script writes the registry config too; this database is the tests' own.
+		// The seed script writes the registry config too; this database is the tests'
+		// own.
 		this.jdbc.update("delete from unit");
 		this.jdbc.update("delete from registry_config");
 		new ResourceDatabasePopulator(new ClassPathResource(seedScript())).execute(this.jdbc.getDataSource());
@@ -88,7 +90,10 @@ class IngestionServiceTests {
 
 	@Test
 	void ingestWhenFileHasMalformedAndDuplicateLinesShouldCountEachLineAndStoreEveryRejection() {
-		DeltaFileGenerator file = DeltaFileGenerator.of("partner-1", DAY, 1000).seed(3).malformedEvery(37).duplicateEvery(23);
+		DeltaFileGenerator file = DeltaFileGenerator.of("partner-1", DAY, 1000)
+			.seed(3)
+			.malformedEvery(37)
+			.duplicateEvery(23);
 		files.serve(file);
 		Produced produced = file.produced();
 		assertThat(produced.count(Kind.DUPLICATE)).isPositive();
@@ -113,15 +118,16 @@ class IngestionServiceTests {
 			.mapToObj((index) -> index + 1)
 			.toList();
 		assertThat(this.jdbc.queryForList(
-				"select line_number from ingestion_rejection where ingestion_id = ? order by line_number", Integer.class,
-				ingestion.id()))
+				"select line_number from ingestion_rejection where ingestion_id = ? order by line_number",
+				Integer.class, ingestion.id()))
 			.containsExactlyElementsOf(rejectedLines);
 		IngestionDetails details = this.ingestions.details(ingestion.id());
 		assertThat(details.ingestion()).isEqualTo(ingestion);
 		assertThat(details.rejectionsTotal()).isEqualTo(produced.rejected());
 		assertThat(details.rejections()).hasSize(Math.min(100, produced.rejected()))
 			.allSatisfy((rejection) -> assertThat(rejection.reason()).isNotBlank());
-		assertThat(details.rejections()).map(RejectionDto::reason).anyMatch((reason) -> reason.startsWith("duplicate of line"));
+		assertThat(details.rejections()).map(RejectionDto::reason)
+			.anyMatch((reason) -> reason.startsWith("duplicate of line"));
 	}
 
 	@Test
@@ -155,8 +161,9 @@ class IngestionServiceTests {
 	}
 
 	/**
-	 * Every one succeeded and read the whole file; each added unit was inserted by exactly one of
-	 * them and each newer version applied by exactly one, the others counting it unchanged.
+	 * Every one succeeded and read the whole file; each added unit was inserted by
+	 * exactly one of them and each newer version applied by exactly one, the others
+	 * counting it unchanged.
 	 */
 	private void assertRacedIngestions(List<IngestionDto> done, Produced produced) {
 		assertThat(done).hasSize(RACERS).allSatisfy((ingestion) -> {
@@ -193,8 +200,10 @@ class IngestionServiceTests {
 
 	@Test
 	void newerVersionShouldUpdateAndOlderOrEqualVersionShouldNot() {
-		// Unit 1 is partner-2's (id mod 5 + 1), seeded at version 1; unit 2 is partner-3's.
-		files.serve("partner-2", DAY, file("partner-2", DAY, unit(1, "partner-2", "10.5000", 3), unit(2, "partner-2", "1", 5)));
+		// Unit 1 is partner-2's (id mod 5 + 1), seeded at version 1; unit 2 is
+		// partner-3's.
+		files.serve("partner-2", DAY,
+				file("partner-2", DAY, unit(1, "partner-2", "10.5000", 3), unit(2, "partner-2", "1", 5)));
 		IngestionDto newer = this.ingestions.ingest("partner-2", DAY);
 		assertThat(newer.updated()).isEqualTo(1);
 		assertThat(newer.rejected()).isEqualTo(1);
@@ -202,7 +211,8 @@ class IngestionServiceTests {
 			.containsExactly(new RejectionDto(3, "unit 2 belongs to partner-3, not partner-2"));
 
 		LocalDate later = DAY.plusDays(1);
-		files.serve("partner-2", later, file("partner-2", later, unit(1, "partner-2", "99", 2), unit(6, "partner-2", "98", 1)));
+		files.serve("partner-2", later,
+				file("partner-2", later, unit(1, "partner-2", "99", 2), unit(6, "partner-2", "98", 1)));
 		IngestionDto older = this.ingestions.ingest("partner-2", later);
 
 		assertThat(older.status()).isEqualTo(IngestionStatus.SUCCEEDED);
@@ -221,8 +231,8 @@ class IngestionServiceTests {
 		IngestionDto ingestion = this.ingestions.ingest("partner-3", DAY);
 
 		assertThat(ingestion.status()).isEqualTo(IngestionStatus.FAILED);
-		assertThat(ingestion.failure()).isEqualTo(
-				"Not a unit delta file: its header's format is 'csv', not 'fluxbench-unit-delta'.");
+		assertThat(ingestion.failure())
+			.isEqualTo("Not a unit delta file: its header's format is 'csv', not 'fluxbench-unit-delta'.");
 		assertThat(ingestion.lines()).isZero();
 		assertThat(units()).isEqualTo(before);
 		assertThat(this.ingestions.details(ingestion.id()).rejectionsTotal()).isZero();
@@ -280,7 +290,8 @@ class IngestionServiceTests {
 	}
 
 	private List<Map<String, Object>> units() {
-		return this.jdbc.queryForList("select id, partner, name, category, amount, currency, version, updated_at from unit order by id");
+		return this.jdbc.queryForList(
+				"select id, partner, name, category, amount, currency, version, updated_at from unit order by id");
 	}
 
 	static String file(String partner, LocalDate day, String... units) {

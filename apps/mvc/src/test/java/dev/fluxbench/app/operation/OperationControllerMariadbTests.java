@@ -19,10 +19,10 @@ import static dev.fluxbench.contract.operation.OperationPaths.OPERATIONS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The seed's journey on MariaDB, the database seed 002 measured (as MySQL), in a database of its own
- * that is created empty, migrated by Flyway and dropped afterwards. The JVM runs in a zone other than
- * UTC meanwhile, so that an instant stored at the JVM's zone would show. Skipped where MariaDB does
- * not answer on 127.0.0.1:3306.
+ * The seed's journey on MariaDB, the database seed 002 measured (as MySQL), in a database
+ * of its own that is created empty, migrated by Flyway and dropped afterwards. The JVM
+ * runs in a zone other than UTC meanwhile, so that an instant stored at the JVM's zone
+ * would show. Skipped where MariaDB does not answer on 127.0.0.1:3306.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "fluxbench.db.schema=" + OperationControllerMariadbTests.DATABASE, Accounts.BCRYPT_COST })
@@ -47,16 +47,14 @@ class OperationControllerMariadbTests extends OperationJourney {
 
 	@Test
 	void createShouldStoreTheDateInUtcWhateverTheJvmsZone() {
-		long id = idOf(RestTestClientResponse.from(this.signedIn.post()
-			.uri(OPERATIONS)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body("""
-					{"date":"2024-02-29T12:34:56.789123Z", "description":"Leap day", "amount":"12.50"}""")
-			.exchange()));
+		long id = idOf(RestTestClientResponse
+			.from(this.signedIn.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).body("""
+					{"date":"2024-02-29T12:34:56.789123Z", "description":"Leap day", "amount":"12.50"}""").exchange()));
 
 		assertThat(this.jdbc.sql("select cast(operation_date as char) from operation where id = :id")
 			.param("id", id)
 			.query(String.class)
 			.single()).isEqualTo("2024-02-29 12:34:56.789123");
 	}
+
 }

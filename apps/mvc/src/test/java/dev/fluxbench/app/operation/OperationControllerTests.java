@@ -26,8 +26,9 @@ import static dev.fluxbench.contract.operation.OperationPaths.OPERATIONS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 002's operations on platform threads: the journey, then what the seed never sends. Behind the
- * real bearer-token chain, so over HTTP, in the context {@code AccountControllerTests} starts too.
+ * Seed 002's operations on platform threads: the journey, then what the seed never sends.
+ * Behind the real bearer-token chain, so over HTTP, in the context
+ * {@code AccountControllerTests} starts too.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { Accounts.DATABASE, Accounts.BCRYPT_COST })
 class OperationControllerTests extends OperationJourney {
@@ -42,10 +43,9 @@ class OperationControllerTests extends OperationJourney {
 	void everyOperationRequestWithoutATokenShouldAnswer401() {
 		String one = OPERATIONS + "/1";
 		assertUnauthorized(this.anonymous.get().uri(OPERATIONS), OPERATIONS);
-		assertUnauthorized(this.anonymous.post()
-			.uri(OPERATIONS)
-			.contentType(MediaType.APPLICATION_JSON)
-			.body(SEED_OPERATION), OPERATIONS);
+		assertUnauthorized(
+				this.anonymous.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).body(SEED_OPERATION),
+				OPERATIONS);
 		assertUnauthorized(this.anonymous.get().uri(one), one);
 		assertUnauthorized(this.anonymous.delete().uri(one), one);
 	}
@@ -143,8 +143,8 @@ class OperationControllerTests extends OperationJourney {
 		assertThat(RestTestClientResponse.from(this.signedIn.get().uri(OPERATIONS + "/987654321").exchange()))
 			.hasStatus(HttpStatus.NOT_FOUND)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.NOT_FOUND, OPERATIONS + "/987654321",
-					"Operation 987654321 does not exist."));
+			.isStrictlyEqualTo(
+					problem(ProblemType.NOT_FOUND, OPERATIONS + "/987654321", "Operation 987654321 does not exist."));
 	}
 
 	@Test
@@ -167,8 +167,7 @@ class OperationControllerTests extends OperationJourney {
 			assertThat(totalCount(first)).isEqualTo(total);
 
 			RestTestClientResponse second = list("?page=1&size=" + OperationPaths.DEFAULT_PAGE_SIZE);
-			assertThat(ids(second))
-				.isEqualTo(ids.subList(OperationPaths.DEFAULT_PAGE_SIZE, Math.min(ids.size(), 40)));
+			assertThat(ids(second)).isEqualTo(ids.subList(OperationPaths.DEFAULT_PAGE_SIZE, Math.min(ids.size(), 40)));
 
 			RestTestClientResponse beyond = list("?page=1000&size=" + OperationPaths.MAX_PAGE_SIZE);
 			assertThat(ids(beyond)).isEmpty();
@@ -237,8 +236,8 @@ class OperationControllerTests extends OperationJourney {
 	}
 
 	private RestTestClientResponse create(String body) {
-		return RestTestClientResponse.from(
-				this.signedIn.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).body(body).exchange());
+		return RestTestClientResponse
+			.from(this.signedIn.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).body(body).exchange());
 	}
 
 	private void delete(long id) {

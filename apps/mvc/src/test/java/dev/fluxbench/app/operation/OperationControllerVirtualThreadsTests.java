@@ -15,8 +15,8 @@ import org.springframework.test.web.servlet.client.assertj.RestTestClientRespons
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The seed's journey on mvc-vt: the same jar under the {@code vt} profile, each request on a virtual
- * thread. A context of its own, with its own database.
+ * The seed's journey on mvc-vt: the same jar under the {@code vt} profile, each request
+ * on a virtual thread. A context of its own, with its own database.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.datasource.url=jdbc:h2:mem:seed002-vt;DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
@@ -34,7 +34,8 @@ class OperationControllerVirtualThreadsTests extends OperationJourney {
 
 	@Test
 	void passwordChecksShouldLeaveTheVirtualThreadForThePasswordCheckPool() {
-		// On the pool's platform threads the JDK measures CPU time; on a virtual thread it would not,
+		// On the pool's platform threads the JDK measures CPU time; on a virtual thread
+		// it would not,
 		// and the check would count under clock="wall".
 		double wallBefore = passwordCheckSeconds("wall");
 		double cpuBefore = passwordCheckSeconds("cpu");

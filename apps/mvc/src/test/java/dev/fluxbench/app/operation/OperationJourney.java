@@ -23,13 +23,16 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 002's Gatling journey, request by request, against a real server: written once, and run by
- * {@link OperationControllerTests} on platform threads and by
+ * Seed 002's Gatling journey, request by request, against a real server: written once,
+ * and run by {@link OperationControllerTests} on platform threads and by
  * {@link OperationControllerVirtualThreadsTests} on virtual ones.
  */
 abstract class OperationJourney {
 
-	/** The body the seed's scenario posts, byte for byte: a null id, and the amount as a string. */
+	/**
+	 * The body the seed's scenario posts, byte for byte: a null id, and the amount as a
+	 * string.
+	 */
 	static final String SEED_OPERATION = """
 			{"id":null, "date":"2020-01-01T00:00:00.000Z", "description":"SAMPLE_TEXT", "amount":"1"}""";
 
@@ -89,7 +92,9 @@ abstract class OperationJourney {
 		RestTestClientResponse all = list("?size=" + OperationPaths.MAX_PAGE_SIZE);
 		assertThat(all).hasStatusOk();
 		assertThat(totalCount(all)).isEqualTo(before + 1);
-		assertThat(all).bodyJson().extractingPath("$[?(@.id == " + id + ")].description").asArray()
+		assertThat(all).bodyJson()
+			.extractingPath("$[?(@.id == " + id + ")].description")
+			.asArray()
 			.containsExactly("SAMPLE_TEXT");
 
 		assertThat(RestTestClientResponse.from(this.signedIn.delete().uri(URI.create(location)).exchange()))
@@ -121,8 +126,8 @@ abstract class OperationJourney {
 
 	static long totalCount(RestTestClientResponse response) {
 		assertThat(response).hasStatusOk().containsHeader(OperationPaths.TOTAL_COUNT_HEADER);
-		return Long.parseLong(
-				response.getExchangeResult().getResponseHeaders().getFirst(OperationPaths.TOTAL_COUNT_HEADER));
+		return Long
+			.parseLong(response.getExchangeResult().getResponseHeaders().getFirst(OperationPaths.TOTAL_COUNT_HEADER));
 	}
 
 	static long idOf(RestTestClientResponse response) {

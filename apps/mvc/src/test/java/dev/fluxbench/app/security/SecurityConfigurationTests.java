@@ -38,8 +38,9 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The whole app against the real directory, started in-process: the wiring is what is under test.
- * The secured endpoints are answered by {@link Probe}, a test controller that echoes who called.
+ * The whole app against the real directory, started in-process: the wiring is what is
+ * under test. The secured endpoints are answered by {@link Probe}, a test controller that
+ * echoes who called.
  */
 @SpringBootTest
 @AutoConfigureMockMvc
@@ -122,8 +123,8 @@ class SecurityConfigurationTests {
 			.doesNotContainHeader(HttpHeaders.WWW_AUTHENTICATE)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.FORBIDDEN, UnitPaths.INGESTIONS,
-					"Your account is not allowed to do this."));
+			.isStrictlyEqualTo(
+					problem(ProblemType.FORBIDDEN, UnitPaths.INGESTIONS, "Your account is not allowed to do this."));
 	}
 
 	@Test
@@ -178,8 +179,7 @@ class SecurityConfigurationTests {
 		finally {
 			directory.restart();
 		}
-		assertThat(probe(this.mvc.get().uri(UNIT), "bob", "bob-secret")).as("once the directory is back")
-			.hasStatusOk();
+		assertThat(probe(this.mvc.get().uri(UNIT), "bob", "bob-secret")).as("once the directory is back").hasStatusOk();
 	}
 
 	@Test
@@ -249,9 +249,10 @@ class SecurityConfigurationTests {
 	}
 
 	/**
-	 * Stands in for the unit, ingestion and statistics endpoints, which are written elsewhere. It
-	 * answers only requests that carry {@value #PROBE}, so that it maps apart from the real
-	 * controllers once they exist, and wins over them for the requests of this test.
+	 * Stands in for the unit, ingestion and statistics endpoints, which are written
+	 * elsewhere. It answers only requests that carry {@value #PROBE}, so that it maps
+	 * apart from the real controllers once they exist, and wins over them for the
+	 * requests of this test.
 	 */
 	@RestController
 	@RequestMapping(headers = PROBE + "=true")

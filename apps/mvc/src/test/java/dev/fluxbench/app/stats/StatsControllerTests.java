@@ -30,9 +30,9 @@ import org.springframework.test.web.servlet.client.RestTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The statistics page on a real server behind the real security chain, against the test directory:
- * what it shows must be what the database and the lookup counter hold. Its own in-memory database,
- * so that units other tests insert do not change the count.
+ * The statistics page on a real server behind the real security chain, against the test
+ * directory: what it shows must be what the database and the lookup counter hold. Its own
+ * in-memory database, so that units other tests insert do not change the count.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "spring.datasource.url=jdbc:h2:mem:stats-tests;DB_CLOSE_DELAY=-1;MODE=PostgreSQL")
@@ -41,7 +41,10 @@ class StatsControllerTests {
 
 	private static final EmbeddedDirectory directory = EmbeddedDirectory.start();
 
-	/** The unit that {@link #unitCountShouldFollowTheUnitTable()} inserts and takes away again. */
+	/**
+	 * The unit that {@link #unitCountShouldFollowTheUnitTable()} inserts and takes away
+	 * again.
+	 */
 	private static final long EXTRA_UNIT = 900_001;
 
 	@LocalServerPort
@@ -130,9 +133,7 @@ class StatsControllerTests {
 				.param("startedAt", OffsetDateTime.of(2026, 12, day, 6, 0, 0, 0, ZoneOffset.UTC))
 				.update();
 		}
-		assertThat(cells(page(), "day")).hasSize(StatsController.LAST_INGESTIONS)
-			.first()
-			.isEqualTo("2026-12-12");
+		assertThat(cells(page(), "day")).hasSize(StatsController.LAST_INGESTIONS).first().isEqualTo("2026-12-12");
 	}
 
 	@Test
@@ -175,7 +176,10 @@ class StatsControllerTests {
 			.getResponseBody();
 	}
 
-	/** The number in the element with that id; 0 when the page has no such element (nothing counted yet). */
+	/**
+	 * The number in the element with that id; 0 when the page has no such element
+	 * (nothing counted yet).
+	 */
 	private static long number(String page, String id) {
 		Matcher matcher = Pattern.compile("id=\"" + Pattern.quote(id) + "\">(\\d+)<").matcher(page);
 		return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;

@@ -30,9 +30,9 @@ import org.springframework.test.context.jdbc.Sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The statistics page as a person sees it: a fresh app on a real server, a few lookups through the
- * API, then the page in headless Chromium, whose numbers must be the ones the API was given and the
- * ones {@code /actuator/prometheus} reports.
+ * The statistics page as a person sees it: a fresh app on a real server, a few lookups
+ * through the API, then the page in headless Chromium, whose numbers must be the ones the
+ * API was given and the ones {@code /actuator/prometheus} reports.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = "spring.datasource.url=jdbc:h2:mem:stats-browser;DB_CLOSE_DELAY=-1;MODE=PostgreSQL")
@@ -47,8 +47,8 @@ class StatsPageBrowserIT {
 
 	private static final String PASSWORD = "loadtest-secret";
 
-	private static final Pattern LOOKUP_SAMPLE = Pattern
-		.compile("^fluxbench_unit_lookups_total\\{(.*)} (\\S+)$", Pattern.MULTILINE);
+	private static final Pattern LOOKUP_SAMPLE = Pattern.compile("^fluxbench_unit_lookups_total\\{(.*)} (\\S+)$",
+			Pattern.MULTILINE);
 
 	private static final Pattern LABEL = Pattern.compile("(\\w+)=\"([^\"]*)\"");
 
@@ -80,8 +80,10 @@ class StatsPageBrowserIT {
 		assertThat(prometheusLookups()).isEqualTo(made);
 
 		try (HeadlessBrowser browser = HeadlessBrowser.start()) {
-			// Chromium answers the Basic challenge with the URL's user info: the page's 401 carries
-			// WWW-Authenticate: Basic, and the browser repeats the request with the credentials.
+			// Chromium answers the Basic challenge with the URL's user info: the page's
+			// 401 carries
+			// WWW-Authenticate: Basic, and the browser repeats the request with the
+			// credentials.
 			browser.open("http://%s:%s@127.0.0.1:%d%s".formatted(USER, PASSWORD, this.port, UnitPaths.STATS),
 					"unit-count");
 			browser.screenshot(Path.of("target", "stats-page-" + STACK + ".png"));
@@ -101,10 +103,10 @@ class StatsPageBrowserIT {
 
 	private void lookup(long id, String requester, int expectedStatus, Map<String, Long> made)
 			throws IOException, InterruptedException {
-		HttpResponse<String> response = this.http.send(request(UnitPaths.UNITS + "/" + id)
-			.header(UnitPaths.REQUESTER_HEADER, requester)
-			.header("Authorization", basic())
-			.build(), HttpResponse.BodyHandlers.ofString());
+		HttpResponse<String> response = this.http
+			.send(request(UnitPaths.UNITS + "/" + id).header(UnitPaths.REQUESTER_HEADER, requester)
+				.header("Authorization", basic())
+				.build(), HttpResponse.BodyHandlers.ofString());
 		assertThat(response.statusCode()).as("GET /api/units/%d for %s", id, requester).isEqualTo(expectedStatus);
 		String outcome = switch (expectedStatus) {
 			case 200 -> "found";
@@ -114,7 +116,10 @@ class StatsPageBrowserIT {
 		made.merge(key(requester, outcome), 1L, Long::sum);
 	}
 
-	/** Every {@code fluxbench_unit_lookups_total} sample of the scrape, by requester and outcome. */
+	/**
+	 * Every {@code fluxbench_unit_lookups_total} sample of the scrape, by requester and
+	 * outcome.
+	 */
 	private Map<String, Long> prometheusLookups() throws IOException, InterruptedException {
 		HttpResponse<String> scrape = this.http.send(request("/actuator/prometheus").build(),
 				HttpResponse.BodyHandlers.ofString());

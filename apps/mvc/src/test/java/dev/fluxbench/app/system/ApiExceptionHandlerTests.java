@@ -29,9 +29,9 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Overload answered as overload: a pool that had no connection to give in time is a 503 the client
- * may retry, counted by reason; a client that went away is counted, and nothing is written to an
- * answer that has started.
+ * Overload answered as overload: a pool that had no connection to give in time is a 503
+ * the client may retry, counted by reason; a client that went away is counted, and
+ * nothing is written to an answer that has started.
  */
 @WebMvcTest(ApiExceptionHandlerTests.FailingController.class)
 @Import({ ApiExceptionHandlerTests.FailingController.class, ApiExceptionHandlerTests.Metrics.class })
@@ -95,14 +95,20 @@ class ApiExceptionHandlerTests {
 
 		static final String COMMITTED = "/test/committed";
 
-		/** What Spring's JPA transaction manager throws when Hikari had no connection within its timeout. */
+		/**
+		 * What Spring's JPA transaction manager throws when Hikari had no connection
+		 * within its timeout.
+		 */
 		@GetMapping(DATABASE)
 		String database() {
 			throw new CannotCreateTransactionException("Could not open JPA EntityManager for transaction",
 					new SQLTransientConnectionException("artists - Connection is not available, request timed out"));
 		}
 
-		/** What RestClient throws when Apache HttpClient 5 had no pooled connection in time. */
+		/**
+		 * What RestClient throws when Apache HttpClient 5 had no pooled connection in
+		 * time.
+		 */
 		@GetMapping(HTTP_CLIENT)
 		String httpClient() {
 			throw new ResourceAccessException("I/O error",

@@ -31,9 +31,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code fluxbench.server.max-in-flight=1} on a real Tomcat: one request held in a handler fills the
- * app, the next is refused at once, and the app admits again when the first has ended.
- * {@code InFlightLimiterVirtualThreadsTests} runs the same on virtual threads.
+ * {@code fluxbench.server.max-in-flight=1} on a real Tomcat: one request held in a
+ * handler fills the app, the next is refused at once, and the app admits again when the
+ * first has ended. {@code InFlightLimiterVirtualThreadsTests} runs the same on virtual
+ * threads.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.datasource.url=jdbc:h2:mem:in-flight;DB_CLOSE_DELAY=-1;MODE=PostgreSQL",

@@ -20,9 +20,10 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A request target Tomcat cannot decode never reaches Spring: the valve in place of Tomcat's error
- * report answers it in the contract's shape. Sent on a raw socket, since no HTTP client sends it.
- * The properties of {@code OperationControllerTests}, so that the two share one context.
+ * A request target Tomcat cannot decode never reaches Spring: the valve in place of
+ * Tomcat's error report answers it in the contract's shape. Sent on a raw socket, since
+ * no HTTP client sends it. The properties of {@code OperationControllerTests}, so that
+ * the two share one context.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = { Accounts.DATABASE, Accounts.BCRYPT_COST })
 class MalformedUriProblemsTests {

@@ -27,14 +27,13 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The issue's burst in small: a pool of two connections (Flyway needs both at startup) that the
- * test holds, so the artist list waits out Hikari's acquire timeout. That is overload, a 503 with
- * Retry-After, not a 500.
+ * The issue's burst in small: a pool of two connections (Flyway needs both at startup)
+ * that the test holds, so the artist list waits out Hikari's acquire timeout. That is
+ * overload, a 503 with Retry-After, not a 500.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.datasource.url=jdbc:h2:mem:pool-saturation;DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
-				"fluxbench.db.pool.max-size=2", "fluxbench.db.pool.acquire-timeout-millis=250",
-				Accounts.BCRYPT_COST })
+				"fluxbench.db.pool.max-size=2", "fluxbench.db.pool.acquire-timeout-millis=250", Accounts.BCRYPT_COST })
 class PoolSaturationTests {
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -51,8 +50,7 @@ class PoolSaturationTests {
 	@Test
 	void artistsWhenTheDatabasePoolIsExhaustedShouldAnswer503DatabaseSaturated() throws Exception {
 		HttpResponse<String> refused;
-		try (Connection first = this.dataSource.getConnection();
-				Connection second = this.dataSource.getConnection()) {
+		try (Connection first = this.dataSource.getConnection(); Connection second = this.dataSource.getConnection()) {
 			refused = HTTP.send(get(ArtistPaths.ARTISTS), BodyHandlers.ofString());
 		}
 

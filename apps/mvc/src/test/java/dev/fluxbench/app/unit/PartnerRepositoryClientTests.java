@@ -28,12 +28,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * The client against a real HTTP server playing the partner's SOAP repository, because timeouts
- * and what goes over the wire are what a mocked client cannot show.
+ * The client against a real HTTP server playing the partner's SOAP repository, because
+ * timeouts and what goes over the wire are what a mocked client cannot show.
  */
 class PartnerRepositoryClientTests {
 
-	/** Only the stall test waits for a timeout: every other answer may be slow on a busy machine. */
+	/**
+	 * Only the stall test waits for a timeout: every other answer may be slow on a busy
+	 * machine.
+	 */
 	private static final Duration READ_TIMEOUT = Duration.ofMillis(300);
 
 	private static final Duration PATIENT_READ_TIMEOUT = Duration.ofMinutes(1);
@@ -93,8 +96,8 @@ class PartnerRepositoryClientTests {
 	@Test
 	void fetchWhenTheRepositoryAnswersAFaultShouldFailWithDownstreamFailed() {
 		this.repository.answer(500, FAULT);
-		assertThat(fetchAndFail()).isEqualTo(
-				Problem.of(ProblemType.DOWNSTREAM_FAILED, "The partner repository answered with a SOAP fault."));
+		assertThat(fetchAndFail())
+			.isEqualTo(Problem.of(ProblemType.DOWNSTREAM_FAILED, "The partner repository answered with a SOAP fault."));
 	}
 
 	@Test
@@ -126,7 +129,8 @@ class PartnerRepositoryClientTests {
 				Problem.of(ProblemType.DOWNSTREAM_TIMEOUT, "The partner repository did not answer within 300 ms."));
 	}
 
-	// Built as the application context builds it, from the configuration's own bean methods.
+	// Built as the application context builds it, from the configuration's own bean
+	// methods.
 	private PartnerRepositoryClient client() {
 		return client(PATIENT_READ_TIMEOUT);
 	}
@@ -134,8 +138,8 @@ class PartnerRepositoryClientTests {
 	private PartnerRepositoryClient client(Duration readTimeout) {
 		PartnerRepositoryProperties properties = new PartnerRepositoryProperties(this.repository.uri(),
 				Duration.ofSeconds(30), readTimeout, 4, 4, Duration.ofSeconds(30));
-		this.httpClient = this.configuration.partnerRepositoryHttpClient(
-				this.configuration.partnerRepositoryConnectionManager(properties), properties);
+		this.httpClient = this.configuration
+			.partnerRepositoryHttpClient(this.configuration.partnerRepositoryConnectionManager(properties), properties);
 		RestClient restClient = this.configuration.partnerRepositoryRestClient(RestClient.builder(), this.httpClient,
 				properties);
 		return new PartnerRepositoryClient(restClient, properties);
@@ -151,7 +155,9 @@ class PartnerRepositoryClientTests {
 		return ((PartnerRepositoryException) failure).problem();
 	}
 
-	/** A repository that answers what a test tells it to and remembers the last request. */
+	/**
+	 * A repository that answers what a test tells it to and remembers the last request.
+	 */
 	private static final class Repository {
 
 		private final ExecutorService executor = Executors.newCachedThreadPool();

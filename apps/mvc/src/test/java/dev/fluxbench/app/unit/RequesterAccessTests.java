@@ -18,7 +18,10 @@ import static org.awaitility.Awaitility.await;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.mock;
 
-/** The thesis' Table 2, case A, against the seed's registry: loadtest and reporting on, archive off. */
+/**
+ * The thesis' Table 2, case A, against the seed's registry: loadtest and reporting on,
+ * archive off.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class RequesterAccessTests {
 
@@ -27,10 +30,10 @@ class RequesterAccessTests {
 	private final RequesterAccess access = new RequesterAccess(this.registry);
 
 	RequesterAccessTests() {
-		given(this.registry.findByProperty(SERVICE_STATUSES)).willReturn(List.of(
-				new RegistryConfig(SERVICE_STATUSES, "loadtest", true),
-				new RegistryConfig(SERVICE_STATUSES, "reporting", true),
-				new RegistryConfig(SERVICE_STATUSES, "archive", false)));
+		given(this.registry.findByProperty(SERVICE_STATUSES))
+			.willReturn(List.of(new RegistryConfig(SERVICE_STATUSES, "loadtest", true),
+					new RegistryConfig(SERVICE_STATUSES, "reporting", true),
+					new RegistryConfig(SERVICE_STATUSES, "archive", false)));
 	}
 
 	@Test
@@ -48,7 +51,8 @@ class RequesterAccessTests {
 		for (int i = 0; i < 1000; i++) {
 			assertThat(this.access.isRequesterAllowed("flooder")).isFalse();
 		}
-		// Lines are written in order: once this one shows, any WARN logged before it has too.
+		// Lines are written in order: once this one shows, any WARN logged before it has
+		// too.
 		LogFactory.getLog(RequesterAccess.class).warn("End of the requests");
 		await().untilAsserted(() -> assertThat(output).contains("End of the requests"));
 		assertThat(output.toString().split("No status for requester 'flooder'", -1)).hasSize(2);
@@ -57,8 +61,8 @@ class RequesterAccessTests {
 	@Test
 	void disabledRequesterShouldBeDeniedWithoutAWarning(CapturedOutput output) {
 		assertThat(this.access.isRequesterAllowed("archive")).isFalse();
-		assertThat(catchThrowableOfType(RequesterDeniedException.class,
-				() -> this.access.checkRequestAllowed("archive")))
+		assertThat(
+				catchThrowableOfType(RequesterDeniedException.class, () -> this.access.checkRequestAllowed("archive")))
 			.hasMessage("Requester 'archive' may not read units (X-Requester).");
 		// Not "WARN": the JVM's first mock makes Mockito print a WARNING.
 		assertThat(output).doesNotContain("No status for requester");
@@ -72,8 +76,8 @@ class RequesterAccessTests {
 
 	@Test
 	void registryConfigShouldMapEveryRequesterToItsStatus() {
-		assertThat(this.access.getRegistryConfig()).containsExactlyInAnyOrderEntriesOf(
-				Map.of("loadtest", true, "reporting", true, "archive", false));
+		assertThat(this.access.getRegistryConfig())
+			.containsExactlyInAnyOrderEntriesOf(Map.of("loadtest", true, "reporting", true, "archive", false));
 	}
 
 }

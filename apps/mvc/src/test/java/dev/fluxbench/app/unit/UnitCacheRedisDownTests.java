@@ -38,9 +38,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Redis dies while lookups run in distributed mode: every lookup still answers, from the database,
- * and the failures show in {@code cache.errors}. Lettuce's command timeout is short here so that
- * the failed lookups pass quickly. Skipped where redis-server is not on the PATH.
+ * Redis dies while lookups run in distributed mode: every lookup still answers, from the
+ * database, and the failures show in {@code cache.errors}. Lettuce's command timeout is
+ * short here so that the failed lookups pass quickly. Skipped where redis-server is not
+ * on the PATH.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "fluxbench.cache.mode=distributed", "spring.data.redis.timeout=250ms" })
@@ -108,8 +109,7 @@ class UnitCacheRedisDownTests {
 			await().atMost(Duration.ofMinutes(2)).until(() -> answered.sum() >= LOOKUPS);
 			redis.stop();
 			long atStop = answered.sum();
-			await().atMost(Duration.ofMinutes(2))
-				.until(() -> answered.sum() >= atStop + LOOKUPS && cacheErrors() > 0);
+			await().atMost(Duration.ofMinutes(2)).until(() -> answered.sum() >= atStop + LOOKUPS && cacheErrors() > 0);
 		}
 		finally {
 			running.set(false);
@@ -123,8 +123,9 @@ class UnitCacheRedisDownTests {
 	private int lookup(HttpClient client, long id) {
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/units/" + id))
 			.header(UnitPaths.REQUESTER_HEADER, "loadtest")
-			.header("Authorization", "Basic " + Base64.getEncoder()
-				.encodeToString("loadtest:loadtest-secret".getBytes(StandardCharsets.UTF_8)))
+			.header("Authorization",
+					"Basic " + Base64.getEncoder()
+						.encodeToString("loadtest:loadtest-secret".getBytes(StandardCharsets.UTF_8)))
 			.build();
 		try {
 			return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode();

@@ -26,9 +26,9 @@ import static org.mockito.BDDMockito.then;
 import static org.mockito.Mockito.times;
 
 /**
- * The lookup through each cache mode, wired as the application wires it: the second lookup of a
- * unit is a hit that leaves the database alone, and Boot's {@code cache.gets} meters (exported as
- * {@code cache_gets_total}) count one miss and one hit.
+ * The lookup through each cache mode, wired as the application wires it: the second
+ * lookup of a unit is a hit that leaves the database alone, and Boot's {@code cache.gets}
+ * meters (exported as {@code cache_gets_total}) count one miss and one hit.
  */
 class UnitCacheTests {
 
@@ -118,11 +118,14 @@ class UnitCacheTests {
 				}
 			}
 		}
-		// Redis takes the put on another connection than the get: under load the second lookup
+
+		// Redis takes the put on another connection than the get: under load the second
+		// lookup
 		// could overtake it and miss, which says nothing about the cache.
 		@Override
 		void awaitStored() {
-			byte[] key = ("fluxbench:" + this.stack.name() + ":" + CacheNames.UNITS + "::" + ID).getBytes(StandardCharsets.UTF_8);
+			byte[] key = ("fluxbench:" + this.stack.name() + ":" + CacheNames.UNITS + "::" + ID)
+				.getBytes(StandardCharsets.UTF_8);
 			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
 			try (RedisConnection connection = this.connectionFactory.getConnection()) {
 				while (!Boolean.TRUE.equals(connection.keyCommands().exists(key)) && System.nanoTime() < deadline) {
@@ -130,7 +133,6 @@ class UnitCacheTests {
 				}
 			}
 		}
-
 
 		@Test
 		void distributedModeShouldUseRedis() {

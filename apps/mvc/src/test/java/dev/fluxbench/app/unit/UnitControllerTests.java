@@ -61,7 +61,9 @@ class UnitControllerTests {
 	@Test
 	void getWhenFreshShouldFetchFromThePartnerRepository() {
 		given(this.units.fetchFresh(42)).willReturn(UNIT_42);
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatusOk().bodyJson().isStrictlyEqualTo(UNIT_42_RESPONSE);
+		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatusOk()
+			.bodyJson()
+			.isStrictlyEqualTo(UNIT_42_RESPONSE);
 		then(this.units).should().fetchFresh(42);
 		then(this.units).shouldHaveNoMoreInteractions();
 	}
@@ -152,7 +154,10 @@ class UnitControllerTests {
 		return this.mvc.get().uri(uri).header(REQUESTER_HEADER, requester).exchange();
 	}
 
-	/** Every problem of the unit service carries {@code "success": false} besides the usual members. */
+	/**
+	 * Every problem of the unit service carries {@code "success": false} besides the
+	 * usual members.
+	 */
 	static String unitProblem(ProblemType type, String instance, String detail) {
 		return problem(type, instance, detail).replaceFirst("^\\{", "{\"success\":false,");
 	}

@@ -17,10 +17,11 @@ import org.springframework.test.context.TestPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The repository tests again on MariaDB: Hibernate validates the mapping against db/mariadb's
- * tables, in a database of its own that is created empty and dropped afterwards. The JVM runs in a
- * zone other than UTC meanwhile, so that an instant read or written at the JVM's zone would show.
- * Skipped where MariaDB does not answer on 127.0.0.1:3306.
+ * The repository tests again on MariaDB: Hibernate validates the mapping against
+ * db/mariadb's tables, in a database of its own that is created empty and dropped
+ * afterwards. The JVM runs in a zone other than UTC meanwhile, so that an instant read or
+ * written at the JVM's zone would show. Skipped where MariaDB does not answer on
+ * 127.0.0.1:3306.
  */
 @ActiveProfiles("mariadb")
 @TestPropertySource(properties = "fluxbench.db.schema=" + UnitRepositoryMariadbTests.DATABASE)
@@ -52,4 +53,5 @@ class UnitRepositoryMariadbTests extends UnitRepositoryTests {
 		assertThat(this.jdbc.queryForObject("select cast(updated_at as char) from unit where id = 42", String.class))
 			.isEqualTo("2026-06-01 12:00:00.000000");
 	}
+
 }

@@ -52,15 +52,14 @@ class UnitRepositoryTests {
 	void registryShouldHoldTheSeededRequesters() {
 		assertThat(this.registry.findByProperty(SERVICE_STATUSES))
 			.extracting(RegistryConfig::name, RegistryConfig::enabled)
-			.containsExactlyInAnyOrder(tuple("loadtest", true),
-					tuple("reporting", true),
-					tuple("archive", false));
+			.containsExactlyInAnyOrder(tuple("loadtest", true), tuple("reporting", true), tuple("archive", false));
 	}
 
 	@Test
 	void updateIfNotOlderShouldReplaceWithANewerVersion() {
 		assertThat(this.units.updateIfNotOlder(42, "partner-3", "Renamed", "fund", new BigDecimal("1.0000"), "USD", 2,
-				LATER)).isEqualTo(1);
+				LATER))
+			.isEqualTo(1);
 		assertThat(this.units.findById(42L)).map(Unit::toDto)
 			.contains(new UnitDto(42, "partner-3", "Renamed", "fund", new BigDecimal("1.0000"), "USD", 2,
 					LATER.toInstant()));
@@ -69,8 +68,9 @@ class UnitRepositoryTests {
 	@Test
 	void updateIfNotOlderShouldKeepTheNewerStoredVersion() {
 		this.units.updateIfNotOlder(42, "partner-3", "Version 5", "fund", new BigDecimal("5.0000"), "EUR", 5, LATER);
-		assertThat(this.units.updateIfNotOlder(42, "partner-3", "Version 4", "fund", new BigDecimal("4.0000"), "EUR",
-				4, LATER)).isZero();
+		assertThat(this.units.updateIfNotOlder(42, "partner-3", "Version 4", "fund", new BigDecimal("4.0000"), "EUR", 4,
+				LATER))
+			.isZero();
 		assertThat(this.units.findById(42L)).map(Unit::toDto).map(UnitDto::name).contains("Version 5");
 	}
 

@@ -26,13 +26,14 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.mockito.BDDMockito.given;
 
 /**
- * A fresh fetch stores what the partner answers unless the store is newer, and refreshes the cache.
- * On H2 here, on PostgreSQL in {@link UnitServicePostgresTests}.
+ * A fresh fetch stores what the partner answers unless the store is newer, and refreshes
+ * the cache. On H2 here, on PostgreSQL in {@link UnitServicePostgresTests}.
  */
 @SpringBootTest(properties = "fluxbench.cache.mode=local")
 class UnitServiceTests {
 
-	// Outside the seed, so that the other tests' view of the 10 000 units does not change.
+	// Outside the seed, so that the other tests' view of the 10 000 units does not
+	// change.
 	private static final long ID = 20_002;
 
 	/** Fresh fetches of one unit at the same time. */
@@ -70,7 +71,8 @@ class UnitServiceTests {
 				Optional.of(unit(2, "Second")));
 		this.units.fetchFresh(ID);
 		assertThat(this.units.fetchFresh(ID)).isEqualTo(unit(3, "Third"));
-		// The partner answers an older version than the store holds: the store's answer wins.
+		// The partner answers an older version than the store holds: the store's answer
+		// wins.
 		assertThat(this.units.fetchFresh(ID)).isEqualTo(unit(3, "Third"));
 		assertThat(storedName()).isEqualTo("Third");
 		assertThat(this.units.find(ID)).isEqualTo(unit(3, "Third"));

@@ -27,13 +27,14 @@ import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Seed 002's accounts: who may sign in, where a password check runs and what it costs, and the tokens
- * handed out. The bearer-token chain that checks those tokens is in the security package, beside the
- * directory's.
+ * Seed 002's accounts: who may sign in, where a password check runs and what it costs,
+ * and the tokens handed out. The bearer-token chain that checks those tokens is in the
+ * security package, beside the directory's.
  *
- * <p>The user lookup, the manager and the schedulers are not default candidates: Spring Security would
- * otherwise offer the first two to the directory's chain, and a {@code Scheduler} wanted by type
- * elsewhere could get one of ours.
+ * <p>
+ * The user lookup, the manager and the schedulers are not default candidates: Spring
+ * Security would otherwise offer the first two to the directory's chain, and a
+ * {@code Scheduler} wanted by type elsewhere could get one of ours.
  */
 @Configuration(proxyBeanMethods = false)
 class AccountConfiguration {
@@ -44,7 +45,9 @@ class AccountConfiguration {
 	/** The qualifier of the user lookup, whichever store it reads. */
 	private static final String ACCOUNT_LOOKUP = "accountLookup";
 
-	/** How long an idle password-check thread lives: Reactor's own default, written out. */
+	/**
+	 * How long an idle password-check thread lives: Reactor's own default, written out.
+	 */
 	private static final int THREAD_TTL_SECONDS = 60;
 
 	@Bean
@@ -58,9 +61,10 @@ class AccountConfiguration {
 	}
 
 	/**
-	 * Where BCrypt runs: never on an event loop, nor on Reactor's shared schedulers, whose timers
-	 * (every timeout, r2dbc-pool's acquire timeout among them) would wait behind a check. Bounded
-	 * elastic for its two explicit caps; BCrypt never blocks, so its size is a CPU budget.
+	 * Where BCrypt runs: never on an event loop, nor on Reactor's shared schedulers,
+	 * whose timers (every timeout, r2dbc-pool's acquire timeout among them) would wait
+	 * behind a check. Bounded elastic for its two explicit caps; BCrypt never blocks, so
+	 * its size is a CPU budget.
 	 */
 	@Bean(destroyMethod = "dispose", defaultCandidate = false)
 	Scheduler passwordCheckScheduler(PasswordCheckProperties properties) {
@@ -77,8 +81,9 @@ class AccountConfiguration {
 	}
 
 	/**
-	 * The jdbc and vt variants: the users through JDBC, on the scheduler the operations' blocking calls
-	 * run on, as in the seed, where the whole application below the REST layer was blocking.
+	 * The jdbc and vt variants: the users through JDBC, on the scheduler the operations'
+	 * blocking calls run on, as in the seed, where the whole application below the REST
+	 * layer was blocking.
 	 */
 	@Bean(defaultCandidate = false)
 	@Qualifier(ACCOUNT_LOOKUP)
@@ -89,11 +94,12 @@ class AccountConfiguration {
 	}
 
 	/**
-	 * What {@code POST /api/authenticate} checks credentials with. The lookup runs where its store
-	 * wants it; the manager then moves to the password-check scheduler, checks, and issues the token
-	 * there. An unknown user is checked against a hash of a secret nobody knows, as mvc's
-	 * DaoAuthenticationProvider does, so that every sign-in costs one check and the time taken does
-	 * not tell who exists; the reactive manager would otherwise answer at once.
+	 * What {@code POST /api/authenticate} checks credentials with. The lookup runs where
+	 * its store wants it; the manager then moves to the password-check scheduler, checks,
+	 * and issues the token there. An unknown user is checked against a hash of a secret
+	 * nobody knows, as mvc's DaoAuthenticationProvider does, so that every sign-in costs
+	 * one check and the time taken does not tell who exists; the reactive manager would
+	 * otherwise answer at once.
 	 */
 	@Bean(defaultCandidate = false)
 	ReactiveAuthenticationManager accountAuthentication(@Qualifier(ACCOUNT_LOOKUP) ReactiveUserDetailsService accounts,
@@ -124,7 +130,10 @@ class AccountConfiguration {
 		return new AccountInfoContributor(properties);
 	}
 
-	/** Beside {@code account}, which both stacks share; mvc reports its own pool under the same keys. */
+	/**
+	 * Beside {@code account}, which both stacks share; mvc reports its own pool under the
+	 * same keys.
+	 */
 	@Bean
 	InfoContributor passwordCheckInfoContributor(PasswordCheckProperties properties) {
 		return (builder) -> {

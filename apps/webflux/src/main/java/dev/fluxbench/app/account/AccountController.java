@@ -50,19 +50,23 @@ class AccountController {
 		return this.authentication
 			.authenticate(
 					UsernamePasswordAuthenticationToken.unauthenticated(credentials.username(), credentials.password()))
-			// A wrong password, an unknown user and a disabled one answer alike, so that the answer does
-			// not reveal who exists. A database that fails is not the client's fault: that one goes on to
+			// A wrong password, an unknown user and a disabled one answer alike, so that
+			// the answer does
+			// not reveal who exists. A database that fails is not the client's fault:
+			// that one goes on to
 			// answer 500.
 			.onErrorMap((ex) -> ex instanceof BadCredentialsException || ex instanceof AccountStatusException,
 					(ex) -> new ProblemException(
 							Problem.of(ProblemType.UNAUTHORIZED, "The credentials were not accepted.")))
-			// The password-check scheduler's queue is full: the service is saturated, not the client wrong.
+			// The password-check scheduler's queue is full: the service is saturated, not
+			// the client wrong.
 			.onErrorMap(RejectedExecutionException.class,
 					(ex) -> new ProblemException(Problem.of(ProblemType.AUTHENTICATION_UNAVAILABLE,
 							"The credentials could not be checked: too many sign-ins are waiting. Try again later."),
 							ex))
 			.map((user) -> {
-				// The user's own authorities: the authentication also carries the factor Spring Security
+				// The user's own authorities: the authentication also carries the factor
+				// Spring Security
 				// proved (FACTOR_PASSWORD), which is no role.
 				String token = this.tokens.issue(user.getName(),
 						sorted(((UserDetails) user.getPrincipal()).getAuthorities()));
@@ -73,8 +77,9 @@ class AccountController {
 	}
 
 	/**
-	 * Read from the token alone: a request that carries one costs no database call. A {@code Mono}, not
-	 * a plain value, so that with virtual threads on it is not handed to another thread for nothing.
+	 * Read from the token alone: a request that carries one costs no database call. A
+	 * {@code Mono}, not a plain value, so that with virtual threads on it is not handed
+	 * to another thread for nothing.
 	 */
 	@GetMapping(path = AccountPaths.ACCOUNT, produces = MediaType.APPLICATION_JSON_VALUE)
 	Mono<AccountDto> account(@AuthenticationPrincipal Jwt token) {

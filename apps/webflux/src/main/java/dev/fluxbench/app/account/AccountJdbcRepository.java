@@ -10,9 +10,9 @@ import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.stereotype.Repository;
 
 /**
- * The jdbc and vt variants' users: the same query as {@link AccountRepository}, blocking, through the
- * JDBC pool that mvc's operations repository uses too. AccountConfiguration moves each call off the
- * event loop.
+ * The jdbc and vt variants' users: the same query as {@link AccountRepository}, blocking,
+ * through the JDBC pool that mvc's operations repository uses too. AccountConfiguration
+ * moves each call off the event loop.
  */
 @Repository
 @ConditionalOnProperty(name = OperationsProperties.REPOSITORY, havingValue = "jpa")

@@ -10,9 +10,9 @@ import org.springframework.security.core.userdetails.UserDetails;
 import org.springframework.stereotype.Repository;
 
 /**
- * Seed 002's users, as Spring Security checks them, through R2DBC (webflux). Plain SQL, because the
- * feature only reads the two tables that {@code V8__Seed_accounts} fills. No transaction: a single
- * statement reads a consistent user.
+ * Seed 002's users, as Spring Security checks them, through R2DBC (webflux). Plain SQL,
+ * because the feature only reads the two tables that {@code V8__Seed_accounts} fills. No
+ * transaction: a single statement reads a consistent user.
  */
 @Repository
 @ConditionalOnProperty(name = OperationsProperties.REPOSITORY, havingValue = "r2dbc")

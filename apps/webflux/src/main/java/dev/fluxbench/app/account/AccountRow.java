@@ -7,8 +7,9 @@ import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetails;
 
 /**
- * One row of {@link #QUERY}: a user with one of its authorities. Both account repositories read the
- * same query into the same rows, so that R2DBC and JDBC answer alike.
+ * One row of {@link #QUERY}: a user with one of its authorities. Both account
+ * repositories read the same query into the same rows, so that R2DBC and JDBC answer
+ * alike.
  */
 record AccountRow(String login, String passwordHash, boolean enabled, String authority) {
 

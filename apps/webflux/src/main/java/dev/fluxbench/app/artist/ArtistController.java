@@ -33,17 +33,20 @@ class ArtistController {
 		this.artists = artists;
 	}
 
-	// One List, encoded at once like MVC does: a Flux would be written as one JSON element per
+	// One List, encoded at once like MVC does: a Flux would be written as one JSON
+	// element per
 	// buffer, and those small writes cost more CPU than the query.
 	@GetMapping
-	Mono<List<ArtistDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page,
-			@RequestParam(defaultValue = "" + ArtistPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(ArtistPaths.MAX_PAGE_SIZE) int size) {
+	Mono<List<ArtistDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page, @RequestParam(
+			defaultValue = "" + ArtistPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(ArtistPaths.MAX_PAGE_SIZE) int size) {
 		return this.artists.findAllBy(PageRequest.of(page, size, Sort.by("id"))).map(Artist::toDto).collectList();
 	}
 
 	@GetMapping("/{id}")
 	Mono<ArtistDto> get(@PathVariable long id) {
-		return this.artists.findById(id).map(Artist::toDto).switchIfEmpty(Mono.error(() -> new ArtistNotFoundException(id)));
+		return this.artists.findById(id)
+			.map(Artist::toDto)
+			.switchIfEmpty(Mono.error(() -> new ArtistNotFoundException(id)));
 	}
 
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)

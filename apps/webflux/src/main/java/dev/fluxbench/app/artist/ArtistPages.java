@@ -3,7 +3,10 @@ package dev.fluxbench.app.artist;
 import org.springframework.data.domain.Pageable;
 import reactor.core.publisher.Flux;
 
-/** The list query, kept apart so that it can map rows by hand (see {@link ArtistPagesImpl}). */
+/**
+ * The list query, kept apart so that it can map rows by hand (see
+ * {@link ArtistPagesImpl}).
+ */
 interface ArtistPages {
 
 	Flux<Artist> findAllBy(Pageable pageable);

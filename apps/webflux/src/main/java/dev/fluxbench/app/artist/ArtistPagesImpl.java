@@ -8,9 +8,10 @@ import org.springframework.data.domain.Pageable;
 import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
- * The hot list query on DatabaseClient with positional row mapping. Spring Data's derived query
- * copied every row into an intermediate document and looked up converters per column: with it, a
- * page of 50 artists cost several times the CPU of the same page through JDBC.
+ * The hot list query on DatabaseClient with positional row mapping. Spring Data's derived
+ * query copied every row into an intermediate document and looked up converters per
+ * column: with it, a page of 50 artists cost several times the CPU of the same page
+ * through JDBC.
  */
 class ArtistPagesImpl implements ArtistPages {
 

@@ -31,11 +31,11 @@ import org.springframework.data.redis.serializer.JacksonJsonRedisSerializer;
 import org.springframework.data.redis.serializer.RedisSerializationContext.SerializationPair;
 
 /**
- * The cache in front of the unit lookups, as {@code fluxbench.cache.mode} says. Exactly one
- * CacheManager exists; Boot binds {@code cache.gets} (hit, miss) for its caches at startup, which
- * is why each manager knows the {@code units} cache before the first lookup. Every manager hands out
- * its caches {@link FailOpenCache fail-open}: a cache that fails or times out is a miss, never an
- * error of the lookup.
+ * The cache in front of the unit lookups, as {@code fluxbench.cache.mode} says. Exactly
+ * one CacheManager exists; Boot binds {@code cache.gets} (hit, miss) for its caches at
+ * startup, which is why each manager knows the {@code units} cache before the first
+ * lookup. Every manager hands out its caches {@link FailOpenCache fail-open}: a cache
+ * that fails or times out is a miss, never an error of the lookup.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableCaching
@@ -43,7 +43,10 @@ class CacheConfiguration {
 
 	private static final String MODE = "fluxbench.cache.mode";
 
-	/** Every lookup reads the database, like the thesis' build with its cache switched off. */
+	/**
+	 * Every lookup reads the database, like the thesis' build with its cache switched
+	 * off.
+	 */
 	@Bean
 	@ConditionalOnProperty(name = MODE, havingValue = "none", matchIfMissing = true)
 	CacheManager noCache(CacheErrors errors) {
@@ -65,27 +68,31 @@ class CacheConfiguration {
 		return new FailOpenCacheManager(manager, errors);
 	}
 
-	/** Boot's cache meters ({@code cache_gets_total}) for the caches under the fail-open ones. */
+	/**
+	 * Boot's cache meters ({@code cache_gets_total}) for the caches under the fail-open
+	 * ones.
+	 */
 	@Bean
 	FailOpenCacheMeters failOpenCacheMeters() {
 		return new FailOpenCacheMeters();
 	}
 
 	/**
-	 * Redis over Lettuce at {@code spring.data.redis.*}; Lettuce's reactive connection lets
-	 * RedisCache answer {@code retrieve} with futures, which Mono-returning methods need. Only in
-	 * this mode does anything talk to Redis, and only here is its health indicator registered
-	 * (Boot's own is switched off in application.yaml), so the other modes run without a Redis
-	 * server.
+	 * Redis over Lettuce at {@code spring.data.redis.*}; Lettuce's reactive connection
+	 * lets RedisCache answer {@code retrieve} with futures, which Mono-returning methods
+	 * need. Only in this mode does anything talk to Redis, and only here is its health
+	 * indicator registered (Boot's own is switched off in application.yaml), so the other
+	 * modes run without a Redis server.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnProperty(name = MODE, havingValue = "distributed")
 	static class Distributed {
 
 		/**
-		 * Connects to Redis while the context starts rather than on the first lookup: Lettuce opens
-		 * its shared connection by waiting on a future, which on WebFlux would park an event loop
-		 * (BlockHound caught it) and on MVC would add the connect time to one request.
+		 * Connects to Redis while the context starts rather than on the first lookup:
+		 * Lettuce opens its shared connection by waiting on a future, which on WebFlux
+		 * would park an event loop (BlockHound caught it) and on MVC would add the
+		 * connect time to one request.
 		 */
 		@Bean
 		static BeanPostProcessor eagerRedisConnection() {
@@ -103,12 +110,13 @@ class CacheConfiguration {
 		}
 
 		@Bean
-		CacheManager distributedCache(RedisConnectionFactory connectionFactory, CacheProperties properties,
-				Stack stack, CacheErrors errors) {
+		CacheManager distributedCache(RedisConnectionFactory connectionFactory, CacheProperties properties, Stack stack,
+				CacheErrors errors) {
 			RedisCacheConfiguration units = RedisCacheConfiguration.defaultCacheConfig()
 				.entryTtl(properties.ttl())
 				.disableCachingNullValues()
-				// One prefix per stack: mvc, mvc-vt and webflux may share a Redis without sharing hits.
+				// One prefix per stack: mvc, mvc-vt and webflux may share a Redis without
+				// sharing hits.
 				.prefixCacheNameWith("fluxbench:" + stack.name() + ":")
 				.serializeValuesWith(SerializationPair.fromSerializer(new JacksonJsonRedisSerializer<>(UnitDto.class)));
 			RedisCacheManager manager = RedisCacheManager.builder(connectionFactory)
@@ -116,7 +124,8 @@ class CacheConfiguration {
 				.disableCreateOnMissingCache()
 				.enableStatistics()
 				.build();
-			// Not a bean itself, so its caches are made here rather than by the container.
+			// Not a bean itself, so its caches are made here rather than by the
+			// container.
 			manager.afterPropertiesSet();
 			return new FailOpenCacheManager(manager, errors);
 		}

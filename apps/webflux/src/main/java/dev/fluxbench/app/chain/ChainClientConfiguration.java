@@ -14,16 +14,17 @@ import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
- * The chain's two clients, each on a Reactor Netty pool of its own sized like the passthrough's
- * ({@code fluxbench.downstream.*}). The client to service B waits for an answer no longer than the
- * time limiter does; the client to the next hop as long as {@code fluxbench.chain.hop-timeout}.
+ * The chain's two clients, each on a Reactor Netty pool of its own sized like the
+ * passthrough's ({@code fluxbench.downstream.*}). The client to service B waits for an
+ * answer no longer than the time limiter does; the client to the next hop as long as
+ * {@code fluxbench.chain.hop-timeout}.
  */
 @Configuration(proxyBeanMethods = false)
 class ChainClientConfiguration {
 
 	/**
-	 * A chain answer holds B's payload as text, plus its few other fields; WebClient's default
-	 * (256 KB) would fail a payload the contract allows.
+	 * A chain answer holds B's payload as text, plus its few other fields; WebClient's
+	 * default (256 KB) would fail a payload the contract allows.
 	 */
 	static final int MAX_ANSWER_BYTES = ChainPaths.MAX_BYTES + 64 * 1024;
 
@@ -35,7 +36,8 @@ class ChainClientConfiguration {
 	@Bean
 	WebClient serviceBWebClient(WebClient.Builder builder, ConnectionProvider serviceBConnectionProvider,
 			DownstreamProperties downstream, DownstreamGuards guards) {
-		// The builder from Boot carries the observation registry, hence http.client.requests.
+		// The builder from Boot carries the observation registry, hence
+		// http.client.requests.
 		return builder.baseUrl(downstream.baseUrl().toString())
 			.clientConnector(connector(serviceBConnectionProvider, downstream, guards.timeout()))
 			.codecs((codecs) -> codecs.defaultCodecs().maxInMemorySize(ChainPaths.MAX_BYTES))
@@ -50,13 +52,15 @@ class ChainClientConfiguration {
 	@Bean
 	WebClient nextHopWebClient(WebClient.Builder builder, ConnectionProvider nextHopConnectionProvider,
 			DownstreamProperties downstream, ChainProperties properties) {
-		// No base URL: the next hop may be this app, whose port is known only once it listens.
+		// No base URL: the next hop may be this app, whose port is known only once it
+		// listens.
 		return builder.clientConnector(connector(nextHopConnectionProvider, downstream, properties.hopTimeout()))
 			.codecs((codecs) -> codecs.defaultCodecs().maxInMemorySize(MAX_ANSWER_BYTES))
 			.build();
 	}
 
-	// metrics(true) publishes reactor.netty.connection.provider.* (active, idle, pending) to Micrometer.
+	// metrics(true) publishes reactor.netty.connection.provider.* (active, idle, pending)
+	// to Micrometer.
 	private static ConnectionProvider connectionProvider(String name, DownstreamProperties downstream) {
 		return ConnectionProvider.builder(name)
 			.maxConnections(downstream.maxConnections())
@@ -66,7 +70,8 @@ class ChainClientConfiguration {
 			.build();
 	}
 
-	// No retries, as in the passthrough: Reactor Netty would otherwise resend once on a closed connection.
+	// No retries, as in the passthrough: Reactor Netty would otherwise resend once on a
+	// closed connection.
 	private static ReactorClientHttpConnector connector(ConnectionProvider connections, DownstreamProperties downstream,
 			Duration responseTimeout) {
 		HttpClient httpClient = HttpClient.create(connections)

@@ -18,8 +18,9 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Seed 003's service A: at depth 1 it calls service B behind its guards, deeper it calls the next
- * instance of itself and relays the answer. Every parameter is checked before anything is called.
+ * Seed 003's service A: at depth 1 it calls service B behind its guards, deeper it calls
+ * the next instance of itself and relays the answer. Every parameter is checked before
+ * anything is called.
  */
 @RestController
 @RequestMapping(path = ChainPaths.CHAIN, produces = MediaType.APPLICATION_JSON_VALUE)
@@ -43,10 +44,11 @@ class ChainController {
 	@GetMapping("/{id}")
 	Mono<ChainDto> chain(@PathVariable @Size(max = ChainPaths.MAX_ID_LENGTH) String id,
 			@RequestParam(name = ChainPaths.DEPTH, defaultValue = "" + ChainPaths.DEFAULT_DEPTH) @Min(1) int depth,
-			@RequestParam(name = ChainPaths.DELAY, defaultValue = "" + ChainPaths.DEFAULT_DELAY_MILLIS) @Min(0)
-			@Max(ChainPaths.MAX_DELAY_MILLIS) long delay,
-			@RequestParam(name = ChainPaths.BYTES, defaultValue = "" + ChainPaths.DEFAULT_BYTES) @Min(0)
-			@Max(ChainPaths.MAX_BYTES) int bytes,
+			@RequestParam(name = ChainPaths.DELAY,
+					defaultValue = ""
+							+ ChainPaths.DEFAULT_DELAY_MILLIS) @Min(0) @Max(ChainPaths.MAX_DELAY_MILLIS) long delay,
+			@RequestParam(name = ChainPaths.BYTES,
+					defaultValue = "" + ChainPaths.DEFAULT_BYTES) @Min(0) @Max(ChainPaths.MAX_BYTES) int bytes,
 			@RequestHeader HttpHeaders headers) {
 		ChainRequest request = ChainRequest.of(id, depth, delay, bytes, this.properties);
 		if (request.depth() == 1) {

@@ -11,10 +11,10 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 
 /**
- * Service B behind its guards, in Resilience4j's own order (that of its Spring aspects): the
- * circuit breaker outside, the time limiter inside it, the optional bulkhead around the call. The
- * call holds no thread while it waits; the limiter's timeout cancels it, which closes its
- * connection.
+ * Service B behind its guards, in Resilience4j's own order (that of its Spring aspects):
+ * the circuit breaker outside, the time limiter inside it, the optional bulkhead around
+ * the call. The call holds no thread while it waits; the limiter's timeout cancels it,
+ * which closes its connection.
  */
 @Component
 class GuardedServiceB {

@@ -18,13 +18,17 @@ import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientException;
 
 /**
- * The call to the next instance of service A, a plain one: the guards protect service B, and the
- * next hop has its own. Its response timeout is {@code fluxbench.chain.hop-timeout}.
+ * The call to the next instance of service A, a plain one: the guards protect service B,
+ * and the next hop has its own. Its response timeout is
+ * {@code fluxbench.chain.hop-timeout}.
  */
 @Component
 class NextHopClient {
 
-	/** The path and query of the next hop's request, a template so that metrics name one URI. */
+	/**
+	 * The path and query of the next hop's request, a template so that metrics name one
+	 * URI.
+	 */
 	static final String NEXT = ChainPaths.CHAIN + "/{id}?" + ChainPaths.DEPTH + "={depth}&" + ChainPaths.DELAY
 			+ "={delay}&" + ChainPaths.BYTES + "={bytes}";
 
@@ -40,17 +44,21 @@ class NextHopClient {
 		this.properties = properties;
 	}
 
-	/** The inner chain's answer, degraded or not; a failure of the hop itself as a problem. */
+	/**
+	 * The inner chain's answer, degraded or not; a failure of the hop itself as a
+	 * problem.
+	 */
 	Mono<ChainDto> call(ChainRequest inner, HttpHeaders incoming) {
-		return Mono.defer(() -> this.webClient.get()
-			.uri(this.nextHop.baseUrl() + NEXT, inner.id(), inner.depth(), inner.delayMillis(), inner.bytes())
-			.accept(MediaType.APPLICATION_JSON)
-			.headers((headers) -> FaultHeaderForwarding.copy(incoming, headers))
-			.retrieve()
-			.onStatus(HttpStatusCode::isError,
-					(response) -> response.releaseBody()
-						.then(Mono.error(ChainException.hopAnswered(response.statusCode().value()))))
-			.bodyToMono(ChainDto.class))
+		return Mono
+			.defer(() -> this.webClient.get()
+				.uri(this.nextHop.baseUrl() + NEXT, inner.id(), inner.depth(), inner.delayMillis(), inner.bytes())
+				.accept(MediaType.APPLICATION_JSON)
+				.headers((headers) -> FaultHeaderForwarding.copy(incoming, headers))
+				.retrieve()
+				.onStatus(HttpStatusCode::isError,
+						(response) -> response.releaseBody()
+							.then(Mono.error(ChainException.hopAnswered(response.statusCode().value()))))
+				.bodyToMono(ChainDto.class))
 			.onErrorMap(CodecException.class, ChainException::hopUnreadable)
 			.onErrorMap(WebClientException.class, this::translate)
 			.switchIfEmpty(Mono.error(() -> ChainException.hopUnreadable(null)));

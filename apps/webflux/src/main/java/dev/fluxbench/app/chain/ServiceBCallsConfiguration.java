@@ -4,8 +4,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Where calls to service B run: on the event loops, holding no thread while they wait, with the
- * time limiter's timer on Reactor's parallel scheduler. No threads of their own, unlike mvc's.
+ * Where calls to service B run: on the event loops, holding no thread while they wait,
+ * with the time limiter's timer on Reactor's parallel scheduler. No threads of their own,
+ * unlike mvc's.
  */
 @Configuration(proxyBeanMethods = false)
 class ServiceBCallsConfiguration {

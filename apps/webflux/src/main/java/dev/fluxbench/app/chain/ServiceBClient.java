@@ -15,8 +15,9 @@ import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientException;
 
 /**
- * The plain call to service B, the downstream's {@code GET /delay/{ms}?bytes=N}, on a pool of its
- * own whose response timeout is the time limiter's. {@link GuardedServiceB} puts the guards around it.
+ * The plain call to service B, the downstream's {@code GET /delay/{ms}?bytes=N}, on a
+ * pool of its own whose response timeout is the time limiter's. {@link GuardedServiceB}
+ * puts the guards around it.
  */
 @Component
 class ServiceBClient {
@@ -44,7 +45,8 @@ class ServiceBClient {
 		return (status < 500) ? ChainException.rejectedByServiceB(status) : ServiceBException.answered(status);
 	}
 
-	// A connect timeout is no connection to B, not a slow answer: unreachable, whatever it took.
+	// A connect timeout is no connection to B, not a slow answer: unreachable, whatever
+	// it took.
 	private static ServiceBException translate(WebClientException ex) {
 		Throwable cause = ex.getCause();
 		if (cause instanceof PoolAcquirePendingLimitException || cause instanceof PoolAcquireTimeoutException) {

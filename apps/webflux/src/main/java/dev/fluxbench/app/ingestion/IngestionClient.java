@@ -18,10 +18,10 @@ import org.springframework.web.reactive.function.client.WebClient;
  * Downloads a partner's delta file as the buffers arrive, never as a whole.
  *
  * <p>
- * Its HTTP client is its own, not a bean: the passthrough's pool and timeouts must not be shared with
- * ingestions, and a second client bean would leave the app's injections by type ambiguous. Reactor
- * Netty's response timeout is the longest silence between two reads, not a limit on the whole
- * download.
+ * Its HTTP client is its own, not a bean: the passthrough's pool and timeouts must not be
+ * shared with ingestions, and a second client bean would leave the app's injections by
+ * type ambiguous. Reactor Netty's response timeout is the longest silence between two
+ * reads, not a limit on the whole download.
  */
 @Component
 class IngestionClient implements DisposableBean {
@@ -37,7 +37,8 @@ class IngestionClient implements DisposableBean {
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(properties.connectTimeout().toMillis()))
 			.responseTimeout(properties.readTimeout())
 			.disableRetry(true);
-		// The builder from Boot carries the observation registry, hence http.client.requests.
+		// The builder from Boot carries the observation registry, hence
+		// http.client.requests.
 		this.webClient = builder.clientConnector(new ReactorClientHttpConnector(httpClient)).build();
 	}
 

@@ -14,8 +14,8 @@ import org.springframework.scheduling.annotation.Scheduled;
 
 /**
  * Ingests yesterday's file of every configured partner, one partner after the other, on
- * {@code fluxbench.ingestion.schedule} (UTC); {@code -} switches it off, as benchmarks do so that no
- * ingestion competes with the load.
+ * {@code fluxbench.ingestion.schedule} (UTC); {@code -} switches it off, as benchmarks do
+ * so that no ingestion competes with the load.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableScheduling
@@ -38,7 +38,8 @@ class IngestionSchedule {
 		LocalDate yesterday = IngestionRules.today().minusDays(1);
 		return Flux.fromIterable(this.properties.partners())
 			.concatMap((partner) -> this.ingestions.ingest(partner, yesterday).onErrorResume((ex) -> {
-				// The database failed outside a file's ingestion; the other partners may still be served.
+				// The database failed outside a file's ingestion; the other partners may
+				// still be served.
 				logger.error("Scheduled ingestion of " + partner + " for " + yesterday + " failed", ex);
 				return Mono.empty();
 			}));

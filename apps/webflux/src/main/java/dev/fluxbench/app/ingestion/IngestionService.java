@@ -30,17 +30,19 @@ import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.stereotype.Service;
 
 /**
- * Ingests a partner's delta file for a day: downloads it as a stream, reads it line by line and
- * stores the lines in batches as they come, so a file of any size needs the memory of one batch. A
- * file that cannot be ingested as a whole ends as {@code FAILED} with the reason; lines refused one
- * by one are stored with theirs, and the ingestion goes on.
+ * Ingests a partner's delta file for a day: downloads it as a stream, reads it line by
+ * line and stores the lines in batches as they come, so a file of any size needs the
+ * memory of one batch. A file that cannot be ingested as a whole ends as {@code FAILED}
+ * with the reason; lines refused one by one are stored with theirs, and the ingestion
+ * goes on.
  *
  * <p>
- * The download's buffers are piped into the same {@link DeltaFileReader} the mvc stack reads from,
- * so both stacks accept, reject and word alike. The reader blocks while it waits for the next
- * buffer, so it runs on the ingestion scheduler, never on an event loop; the pipe asks Netty for
- * {@value #BUFFERS_AHEAD} buffers at a time, and a batch is read only once the previous one is
- * stored, as in the mvc stack, so memory stays bounded and the download goes at the database's pace.
+ * The download's buffers are piped into the same {@link DeltaFileReader} the mvc stack
+ * reads from, so both stacks accept, reject and word alike. The reader blocks while it
+ * waits for the next buffer, so it runs on the ingestion scheduler, never on an event
+ * loop; the pipe asks Netty for {@value #BUFFERS_AHEAD} buffers at a time, and a batch is
+ * read only once the previous one is stored, as in the mvc stack, so memory stays bounded
+ * and the download goes at the database's pace.
  */
 @Service
 class IngestionService implements DisposableBean {
@@ -68,9 +70,12 @@ class IngestionService implements DisposableBean {
 		this.store = store;
 		this.properties = properties;
 		this.cacheManagers = cacheManagers;
-		// Where files are read: a read may wait for the network, and parsing 100 000 lines is CPU work
-		// that would hold up every other connection of an event loop. One thread per partner at most,
-		// and the scheduler is the service's own, not a bean another component could pick up by type.
+		// Where files are read: a read may wait for the network, and parsing 100 000
+		// lines is CPU work
+		// that would hold up every other connection of an event loop. One thread per
+		// partner at most,
+		// and the scheduler is the service's own, not a bean another component could pick
+		// up by type.
 		this.scheduler = Schedulers.newBoundedElastic(properties.partners().size(), 100, "ingestion");
 	}
 
@@ -80,9 +85,10 @@ class IngestionService implements DisposableBean {
 	}
 
 	/**
-	 * Runs one ingestion to its end and answers its record, succeeded or failed. It runs to its end
-	 * even when the subscriber cancels, a client that hangs up say, as a servlet thread in the mvc
-	 * stack does: an ingestion cut off midway would stay {@code RUNNING} for ever.
+	 * Runs one ingestion to its end and answers its record, succeeded or failed. It runs
+	 * to its end even when the subscriber cancels, a client that hangs up say, as a
+	 * servlet thread in the mvc stack does: an ingestion cut off midway would stay
+	 * {@code RUNNING} for ever.
 	 */
 	Mono<IngestionDto> ingest(String partner, LocalDate day) {
 		return Mono.defer(() -> Mono.fromFuture(run(partner, day).toFuture(), true));
@@ -123,25 +129,25 @@ class IngestionService implements DisposableBean {
 	}
 
 	private Mono<DeltaCounts> read(long id, String partner, LocalDate day, Flux<DataBuffer> body, Tally tally) {
-		return Mono.using(() -> open(body, partner, day),
-				(file) -> Flux.<DeltaLine>generate((sink) -> {
-					if (file.hasNext()) {
-						sink.next(file.next());
-					}
-					else {
-						sink.complete();
-					}
-				})
-					// Requests from downstream, which come on the database's threads, are moved here too.
-					.subscribeOn(this.scheduler)
-					.buffer(this.properties.batchSize())
-					// No prefetch: the next batch is asked for, and so read, on an ingestion thread once the
-					// last one is stored. With a batch prefetched, the store would be called on the thread
-					// that finished the last write, a database event loop.
-					.concatMap((batch) -> this.store.write(id, batch, tally), 0)
-					.then(Mono.fromCallable(file::counts)),
-				DeltaFileReader::close)
-			.subscribeOn(this.scheduler);
+		return Mono.using(() -> open(body, partner, day), (file) -> Flux.<DeltaLine>generate((sink) -> {
+			if (file.hasNext()) {
+				sink.next(file.next());
+			}
+			else {
+				sink.complete();
+			}
+		})
+			// Requests from downstream, which come on the database's threads, are moved
+			// here too.
+			.subscribeOn(this.scheduler)
+			.buffer(this.properties.batchSize())
+			// No prefetch: the next batch is asked for, and so read, on an ingestion
+			// thread once the
+			// last one is stored. With a batch prefetched, the store would be called on
+			// the thread
+			// that finished the last write, a database event loop.
+			.concatMap((batch) -> this.store.write(id, batch, tally), 0)
+			.then(Mono.fromCallable(file::counts)), DeltaFileReader::close).subscribeOn(this.scheduler);
 	}
 
 	private DeltaFileReader open(Flux<DataBuffer> body, String partner, LocalDate day) {
@@ -173,7 +179,8 @@ class IngestionService implements DisposableBean {
 	}
 
 	private Mono<Void> evictUnits() {
-		// A cache may block (Redis does), so not on the thread that finished the database work.
+		// A cache may block (Redis does), so not on the thread that finished the database
+		// work.
 		return Mono.<Void>fromRunnable(() -> this.cacheManagers.orderedStream().forEach((cacheManager) -> {
 			Cache units = cacheManager.getCache(UNITS_CACHE);
 			if (units != null) {

@@ -37,25 +37,27 @@ import org.springframework.stereotype.Repository;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
- * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL and
- * MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}) and the insert
- * ({@link InsertIfAbsent}). A batch first reads the stored versions of its ids, then inserts the
- * absent units and updates the older ones: that tells inserted from updated from unchanged
- * exactly, which no single upsert statement reports. The update repeats the version test, so a
- * unit changed meanwhile by someone else is never set back. The insert leaves out a unit that
- * another ingestion of the same units inserted meanwhile; those units are read again and counted
- * as what they now are, instead of failing the batch on the primary key. The statements written
- * here for R2DBC itself take the database's bind markers ({@code $1} on H2 and PostgreSQL,
- * {@code ?} on MariaDB) and its way with instants ({@link DatabaseTimestamps}).
+ * The ingestion tables and the unit upsert, in SQL that H2 (PostgreSQL mode), PostgreSQL
+ * and MariaDB run alike but for one quoted name ({@link IngestionRules#linesColumn}) and
+ * the insert ({@link InsertIfAbsent}). A batch first reads the stored versions of its
+ * ids, then inserts the absent units and updates the older ones: that tells inserted from
+ * updated from unchanged exactly, which no single upsert statement reports. The update
+ * repeats the version test, so a unit changed meanwhile by someone else is never set
+ * back. The insert leaves out a unit that another ingestion of the same units inserted
+ * meanwhile; those units are read again and counted as what they now are, instead of
+ * failing the batch on the primary key. The statements written here for R2DBC itself take
+ * the database's bind markers ({@code $1} on H2 and PostgreSQL, {@code ?} on MariaDB) and
+ * its way with instants ({@link DatabaseTimestamps}).
  *
  * <p>
- * How inserts are batched depends on the database. On PostgreSQL and MariaDB they are one multi-row
- * {@code insert ... values (...), (...)} per batch: r2dbc-postgresql runs a statement's bindings
- * ({@code Statement.add()}) one round trip each, which made a 100 000-unit file take 23 s against
- * under 5 s through a JDBC batch, which pgjdbc sends in one round trip. On H2, which runs in the
- * process, a binding costs no round trip, so they are a statement with a binding per row.
- * Updates, a minority in a delta file, are a statement with a binding per unit everywhere: a
- * multi-row update is written differently in each database.
+ * How inserts are batched depends on the database. On PostgreSQL and MariaDB they are one
+ * multi-row {@code insert ... values (...), (...)} per batch: r2dbc-postgresql runs a
+ * statement's bindings ({@code Statement.add()}) one round trip each, which made a 100
+ * 000-unit file take 23 s against under 5 s through a JDBC batch, which pgjdbc sends in
+ * one round trip. On H2, which runs in the process, a binding costs no round trip, so
+ * they are a statement with a binding per row. Updates, a minority in a delta file, are a
+ * statement with a binding per unit everywhere: a multi-row update is written differently
+ * in each database.
  */
 @Repository
 class IngestionStore {
@@ -89,7 +91,10 @@ class IngestionStore {
 
 	private static final int REJECTION_COLUMNS = 3;
 
-	/** Rows per multi-row insert; PostgreSQL takes at most 65 535 parameters in a statement. */
+	/**
+	 * Rows per multi-row insert; PostgreSQL takes at most 65 535 parameters in a
+	 * statement.
+	 */
 	private static final int MAX_ROWS = 1000;
 
 	private final DatabaseClient database;
@@ -156,15 +161,14 @@ class IngestionStore {
 			List<UnitDto> inserts = new ArrayList<>();
 			List<UnitDto> updates = new ArrayList<>();
 			classify(units, stored, inserts, updates, rejections, tally);
-			return insertRows(this.insertUnits, UNIT_COLUMNS, inserts, this::bindUnit)
-				.flatMap((inserted) -> {
-					tally.inserted += inserted.intValue();
-					return (inserted < inserts.size())
-							? raced(units, inserts, inserts.size() - inserted.intValue(), updates, rejections, tally)
-							: Mono.<Void>empty();
-				})
-				.thenMany(Flux.defer(() -> batch(this.updateUnit, updates,
-						(statement, unit) -> bindUpdate(statement::bind, unit))))
+			return insertRows(this.insertUnits, UNIT_COLUMNS, inserts, this::bindUnit).flatMap((inserted) -> {
+				tally.inserted += inserted.intValue();
+				return (inserted < inserts.size())
+						? raced(units, inserts, inserts.size() - inserted.intValue(), updates, rejections, tally)
+						: Mono.<Void>empty();
+			})
+				.thenMany(Flux.defer(
+						() -> batch(this.updateUnit, updates, (statement, unit) -> bindUpdate(statement::bind, unit))))
 				// 0: a newer version was stored since the versions were read.
 				.doOnNext((count) -> {
 					if (count == 0) {
@@ -210,10 +214,11 @@ class IngestionStore {
 	}
 
 	/**
-	 * {@code raced} of the units to insert were inserted by another transaction after their versions
-	 * were read. Read again, a unit stored at another version or by another partner is one of those,
-	 * and is sorted as if it had been stored before; one stored at the same version may be this
-	 * batch's own insert or the other's, and the raced ones among those are unchanged.
+	 * {@code raced} of the units to insert were inserted by another transaction after
+	 * their versions were read. Read again, a unit stored at another version or by
+	 * another partner is one of those, and is sorted as if it had been stored before; one
+	 * stored at the same version may be this batch's own insert or the other's, and the
+	 * raced ones among those are unchanged.
 	 */
 	private Mono<Void> raced(List<Accepted> units, List<UnitDto> inserts, int raced, List<UnitDto> updates,
 			List<Rejection> rejections, Tally tally) {
@@ -244,8 +249,9 @@ class IngestionStore {
 	}
 
 	/**
-	 * {@code insert ... values (...), (...)}, {@link #MAX_ROWS} rows at a time on PostgreSQL and
-	 * MariaDB; one statement with a binding per row on H2. Emits how many rows were inserted.
+	 * {@code insert ... values (...), (...)}, {@link #MAX_ROWS} rows at a time on
+	 * PostgreSQL and MariaDB; one statement with a binding per row on H2. Emits how many
+	 * rows were inserted.
 	 * @param insert the statement for a values clause
 	 */
 	private <T> Mono<Long> insertRows(UnaryOperator<String> insert, int columns, List<T> rows, RowBinder<T> binder) {
@@ -259,8 +265,10 @@ class IngestionStore {
 		return Flux.range(0, (rows.size() + MAX_ROWS - 1) / MAX_ROWS).concatMap((chunk) -> {
 			List<T> some = rows.subList(chunk * MAX_ROWS, Math.min(rows.size(), (chunk + 1) * MAX_ROWS));
 			String sql = insert.apply(values(new StringBuilder(), some.size(), columns).toString());
-			// An R2DBC statement, not DatabaseClient's spec: that copies its bindings on every bind(), which
-			// for the 4 000 values of 500 rows took seconds of an event loop's time per batch.
+			// An R2DBC statement, not DatabaseClient's spec: that copies its bindings on
+			// every bind(), which
+			// for the 4 000 values of 500 rows took seconds of an event loop's time per
+			// batch.
 			return this.database.inConnection((connection) -> {
 				Statement statement = connection.createStatement(sql);
 				for (int row = 0; row < some.size(); row++) {
@@ -271,7 +279,10 @@ class IngestionStore {
 		}).reduce(0L, Long::sum);
 	}
 
-	/** {@code (m1, m2), (m3, m4)} for two rows of two columns: the database's bind markers, in order. */
+	/**
+	 * {@code (m1, m2), (m3, m4)} for two rows of two columns: the database's bind
+	 * markers, in order.
+	 */
 	private StringBuilder values(StringBuilder sql, int rows, int columns) {
 		BindMarkers markers = this.markers.create();
 		for (int row = 0; row < rows; row++) {
@@ -284,7 +295,10 @@ class IngestionStore {
 		return sql;
 	}
 
-	/** One statement with a binding per item, sent as one batch; the rows each binding changed. */
+	/**
+	 * One statement with a binding per item, sent as one batch; the rows each binding
+	 * changed.
+	 */
 	private <T> Flux<Long> batch(String sql, List<T> items, BiConsumer<Statement, T> bind) {
 		if (items.isEmpty()) {
 			return Flux.empty();
@@ -360,7 +374,8 @@ class IngestionStore {
 		to.bind(first + 7, this.timestamps.bindable(unit.updatedAt()));
 	}
 
-	// In the order of UPDATE_UNIT's markers; MariaDB's are anonymous, so the version is bound twice.
+	// In the order of UPDATE_UNIT's markers; MariaDB's are anonymous, so the version is
+	// bound twice.
 	private void bindUpdate(Binder to, UnitDto unit) {
 		to.bind(0, unit.name());
 		to.bind(1, unit.category());
@@ -373,7 +388,8 @@ class IngestionStore {
 		to.bind(8, unit.version());
 	}
 
-	// Positional, in the order of COLUMNS: the drivers match names case-insensitively, but
+	// Positional, in the order of COLUMNS: the drivers match names case-insensitively,
+	// but
 	// positions leave no doubt.
 	private IngestionDto ingestion(Readable row) {
 		OffsetDateTime finished = this.timestamps.read(row, 5);

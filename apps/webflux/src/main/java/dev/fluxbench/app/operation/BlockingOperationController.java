@@ -29,10 +29,11 @@ import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * webflux-vt: seed 002's operations as mvc writes them, plain values over the blocking
- * {@link OperationJpaRepository}, in the WebFlux stack. With {@code spring.threads.virtual.enabled},
- * Boot hands WebFlux its virtual-thread executor for controller methods whose return type is not
- * reactive, so each of these runs on a virtual thread of its own, never on an event loop; the body
- * is still read and written by Netty without blocking.
+ * {@link OperationJpaRepository}, in the WebFlux stack. With
+ * {@code spring.threads.virtual.enabled}, Boot hands WebFlux its virtual-thread executor
+ * for controller methods whose return type is not reactive, so each of these runs on a
+ * virtual thread of its own, never on an event loop; the body is still read and written
+ * by Netty without blocking.
  */
 @RestController
 @RequestMapping(path = OperationPaths.OPERATIONS, produces = MediaType.APPLICATION_JSON_VALUE)
@@ -47,8 +48,8 @@ class BlockingOperationController {
 	}
 
 	@GetMapping
-	ResponseEntity<List<OperationDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page,
-			@RequestParam(defaultValue = "" + OperationPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(OperationPaths.MAX_PAGE_SIZE) int size) {
+	ResponseEntity<List<OperationDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page, @RequestParam(
+			defaultValue = "" + OperationPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(OperationPaths.MAX_PAGE_SIZE) int size) {
 		Page<OperationEntity> found = this.operations.findAll(PageRequest.of(page, size, Sort.by("id")));
 		return ResponseEntity.ok()
 			.header(OperationPaths.TOTAL_COUNT_HEADER, Long.toString(found.getTotalElements()))
@@ -64,16 +65,13 @@ class BlockingOperationController {
 
 	@PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<OperationDto> create(@Valid @RequestBody OperationRequest request, UriComponentsBuilder uri) {
-		OperationDto created = this.operations.save(OperationEntity.from(request.asStored()))
-			.toDto();
-		return ResponseEntity.created(uri.path(OperationPaths.OPERATIONS + "/{id}").build(created.id()))
-			.body(created);
+		OperationDto created = this.operations.save(OperationEntity.from(request.asStored())).toDto();
+		return ResponseEntity.created(uri.path(OperationPaths.OPERATIONS + "/{id}").build(created.id())).body(created);
 	}
 
 	@DeleteMapping("/{id}")
 	ResponseEntity<Void> delete(@PathVariable long id) {
-		OperationEntity operation = this.operations.findById(id)
-			.orElseThrow(() -> new OperationNotFoundException(id));
+		OperationEntity operation = this.operations.findById(id).orElseThrow(() -> new OperationNotFoundException(id));
 		this.operations.delete(operation);
 		return ResponseEntity.noContent().build();
 	}

@@ -11,11 +11,12 @@ import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 
 /**
- * webflux-jdbc and webflux-jdbc-parallel: the seed's application that was reactive on the REST layer
- * only. Every call goes to the blocking {@link OperationJpaRepository} that mvc uses, unchanged, wrapped
- * in a {@code Mono} that runs it on the operations scheduler: the thread that subscribes, a Netty event
- * loop, must never wait for JDBC. The answer goes on from the scheduler's thread, as the seed's did;
- * one more hop back would add a cost the seed did not have.
+ * webflux-jdbc and webflux-jdbc-parallel: the seed's application that was reactive on the
+ * REST layer only. Every call goes to the blocking {@link OperationJpaRepository} that
+ * mvc uses, unchanged, wrapped in a {@code Mono} that runs it on the operations
+ * scheduler: the thread that subscribes, a Netty event loop, must never wait for JDBC.
+ * The answer goes on from the scheduler's thread, as the seed's did; one more hop back
+ * would add a cost the seed did not have.
  */
 class JpaOperations implements Operations {
 
@@ -46,7 +47,8 @@ class JpaOperations implements Operations {
 
 	@Override
 	public Mono<Boolean> delete(long id) {
-		// As mvc deletes: Spring Data JPA's deleteById says nothing when there was nothing to delete.
+		// As mvc deletes: Spring Data JPA's deleteById says nothing when there was
+		// nothing to delete.
 		return blocking(() -> this.operations.findById(id).map((operation) -> {
 			this.operations.delete(operation);
 			return true;

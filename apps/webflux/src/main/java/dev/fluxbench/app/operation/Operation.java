@@ -11,8 +11,8 @@ import org.springframework.data.relational.core.mapping.Column;
 import org.springframework.data.relational.core.mapping.Table;
 
 /**
- * An operation as R2DBC maps it, in the default stack. The jdbc variants store {@link OperationEntity}
- * through mvc's repository instead; both map the same table.
+ * An operation as R2DBC maps it, in the default stack. The jdbc variants store
+ * {@link OperationEntity} through mvc's repository instead; both map the same table.
  */
 @Table("operation")
 record Operation(@Id Long id, @Column("operation_date") Instant date, String description, BigDecimal amount) {

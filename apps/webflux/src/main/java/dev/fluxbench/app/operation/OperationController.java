@@ -28,8 +28,9 @@ import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * Seed 002's operations, reactive whatever stores them ({@link Operations}): webflux,
- * webflux-jdbc and webflux-jdbc-parallel. With virtual threads on, {@link BlockingOperationController}
- * answers instead. Every request needs a bearer token (see the security package).
+ * webflux-jdbc and webflux-jdbc-parallel. With virtual threads on,
+ * {@link BlockingOperationController} answers instead. Every request needs a bearer token
+ * (see the security package).
  */
 @RestController
 @RequestMapping(path = OperationPaths.OPERATIONS, produces = MediaType.APPLICATION_JSON_VALUE)
@@ -42,10 +43,11 @@ class OperationController {
 		this.operations = operations;
 	}
 
-	// One List, encoded at once, as for artists: a Flux would be written one element per buffer.
+	// One List, encoded at once, as for artists: a Flux would be written one element per
+	// buffer.
 	@GetMapping
-	Mono<ResponseEntity<List<OperationDto>>> list(@RequestParam(defaultValue = "0") @Min(0) int page,
-			@RequestParam(defaultValue = "" + OperationPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(OperationPaths.MAX_PAGE_SIZE) int size) {
+	Mono<ResponseEntity<List<OperationDto>>> list(@RequestParam(defaultValue = "0") @Min(0) int page, @RequestParam(
+			defaultValue = "" + OperationPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(OperationPaths.MAX_PAGE_SIZE) int size) {
 		return this.operations.page(PageRequest.of(page, size, Sort.by("id")))
 			.map((found) -> ResponseEntity.ok()
 				.header(OperationPaths.TOTAL_COUNT_HEADER, Long.toString(found.getTotalElements()))
@@ -70,6 +72,5 @@ class OperationController {
 			.flatMap((deleted) -> deleted ? Mono.just(ResponseEntity.noContent().<Void>build())
 					: Mono.error(new OperationNotFoundException(id)));
 	}
-
 
 }

@@ -19,8 +19,8 @@ interface OperationRepository extends Repository<Operation, Long> {
 	Mono<Operation> save(Operation operation);
 
 	/**
-	 * One statement that says whether there was anything to delete, so that a second DELETE answers
-	 * 404 without a read before the write.
+	 * One statement that says whether there was anything to delete, so that a second
+	 * DELETE answers 404 without a read before the write.
 	 * @return the number of operations deleted, 0 or 1
 	 */
 	@Modifying

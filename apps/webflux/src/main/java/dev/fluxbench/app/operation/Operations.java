@@ -8,10 +8,10 @@ import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 
 /**
- * What {@link OperationController} needs from a store, so that the same reactive controller runs
- * over R2DBC ({@link R2dbcOperations}, webflux) and over mvc's blocking repository
- * ({@link JpaOperations}, webflux-jdbc and webflux-jdbc-parallel), as in the seed's applications
- * that were reactive on the REST layer only.
+ * What {@link OperationController} needs from a store, so that the same reactive
+ * controller runs over R2DBC ({@link R2dbcOperations}, webflux) and over mvc's blocking
+ * repository ({@link JpaOperations}, webflux-jdbc and webflux-jdbc-parallel), as in the
+ * seed's applications that were reactive on the REST layer only.
  */
 interface Operations {
 

@@ -14,8 +14,9 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.task.AsyncTaskExecutor;
 
 /**
- * Which store seed 002's operations go to, and where the blocking calls run when it is JDBC. The
- * variant is checked first, so that a combination no result file could name stops the app.
+ * Which store seed 002's operations go to, and where the blocking calls run when it is
+ * JDBC. The variant is checked first, so that a combination no result file could name
+ * stops the app.
  */
 @Configuration(proxyBeanMethods = false)
 class OperationsConfiguration {
@@ -25,7 +26,9 @@ class OperationsConfiguration {
 	/** The names of the bounded-elastic scheduler's threads start with this. */
 	static final String SCHEDULER_THREADS = "operations";
 
-	/** How long an idle bounded-elastic thread lives: Reactor's own default, written out. */
+	/**
+	 * How long an idle bounded-elastic thread lives: Reactor's own default, written out.
+	 */
 	private static final int THREAD_TTL_SECONDS = 60;
 
 	@Bean
@@ -47,9 +50,10 @@ class OperationsConfiguration {
 	}
 
 	/**
-	 * Everything the repository {@code jpa} needs beyond its DataSource (see JdbcConfiguration): the
-	 * reactive wrapper of mvc's repository, and the one scheduler its calls run on. Each scheduler is
-	 * not a default candidate, so that nothing that wants a {@code Scheduler} by type gets it by accident.
+	 * Everything the repository {@code jpa} needs beyond its DataSource (see
+	 * JdbcConfiguration): the reactive wrapper of mvc's repository, and the one scheduler
+	 * its calls run on. Each scheduler is not a default candidate, so that nothing that
+	 * wants a {@code Scheduler} by type gets it by accident.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnProperty(name = OperationsProperties.REPOSITORY, havingValue = "jpa")
@@ -62,8 +66,9 @@ class OperationsConfiguration {
 		}
 
 		/**
-		 * webflux-jdbc: a scheduler of our own rather than Reactor's shared bounded-elastic one, whose
-		 * size (ten threads per core) would be a limit nobody chose and /actuator/info would not show.
+		 * webflux-jdbc: a scheduler of our own rather than Reactor's shared
+		 * bounded-elastic one, whose size (ten threads per core) would be a limit nobody
+		 * chose and /actuator/info would not show.
 		 */
 		@Bean(name = SCHEDULER, destroyMethod = "dispose", defaultCandidate = false)
 		@ConditionalOnThreading(Threading.PLATFORM)
@@ -74,10 +79,10 @@ class OperationsConfiguration {
 		}
 
 		/**
-		 * webflux-jdbc-parallel: Reactor's shared parallel scheduler, one thread per core, which every
-		 * time-based operator uses too. A blocking call holds one of those few threads for a whole round
-		 * trip to the database; that is the seed's mistake, measured on purpose. Shared, so not ours to
-		 * dispose.
+		 * webflux-jdbc-parallel: Reactor's shared parallel scheduler, one thread per
+		 * core, which every time-based operator uses too. A blocking call holds one of
+		 * those few threads for a whole round trip to the database; that is the seed's
+		 * mistake, measured on purpose. Shared, so not ours to dispose.
 		 */
 		@Bean(name = SCHEDULER, destroyMethod = "", defaultCandidate = false)
 		@ConditionalOnThreading(Threading.PLATFORM)
@@ -87,9 +92,9 @@ class OperationsConfiguration {
 		}
 
 		/**
-		 * webflux-vt: the operations run on virtual threads as plain controller methods; the account
-		 * lookups, which sit in a reactive sign-in, reach the same virtual-thread executor through a
-		 * scheduler.
+		 * webflux-vt: the operations run on virtual threads as plain controller methods;
+		 * the account lookups, which sit in a reactive sign-in, reach the same
+		 * virtual-thread executor through a scheduler.
 		 */
 		@Bean(name = SCHEDULER, destroyMethod = "dispose", defaultCandidate = false)
 		@ConditionalOnThreading(Threading.VIRTUAL)

@@ -12,8 +12,9 @@ import org.springframework.boot.actuate.info.InfoContributor;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 
 /**
- * Where seed 002's calls run, under {@code operations} in /actuator/info: the store, and the threads
- * that wait for it, with their limits. The JDBC pool is under {@code database.jdbc}.
+ * Where seed 002's calls run, under {@code operations} in /actuator/info: the store, and
+ * the threads that wait for it, with their limits. The JDBC pool is under
+ * {@code database.jdbc}.
  */
 class OperationsInfoContributor implements InfoContributor {
 
@@ -24,8 +25,8 @@ class OperationsInfoContributor implements InfoContributor {
 	private final Object virtualThreadExecutor;
 
 	/**
-	 * @param virtualThreadExecutor Boot's application task executor, which runs the blocking
-	 * controller methods under virtual threads; null without one
+	 * @param virtualThreadExecutor Boot's application task executor, which runs the
+	 * blocking controller methods under virtual threads; null without one
 	 */
 	OperationsInfoContributor(OperationsVariant variant, OperationsProperties properties,
 			Object virtualThreadExecutor) {
@@ -52,7 +53,8 @@ class OperationsInfoContributor implements InfoContributor {
 			case JDBC_PARALLEL -> {
 				operations.put("executionOn", "scheduler");
 				operations.put("scheduler", "parallel");
-				// Reactor's rule: reactor.schedulers.defaultPoolSize, or one thread per processor.
+				// Reactor's rule: reactor.schedulers.defaultPoolSize, or one thread per
+				// processor.
 				operations.put("threadCap", Schedulers.DEFAULT_POOL_SIZE);
 				operations.put("queuedTaskCap", "unbounded");
 			}
@@ -64,7 +66,10 @@ class OperationsInfoContributor implements InfoContributor {
 		builder.withDetail("operations", operations);
 	}
 
-	/** {@code spring.task.execution.simple.concurrency-limit}, read from the executor that applies it. */
+	/**
+	 * {@code spring.task.execution.simple.concurrency-limit}, read from the executor that
+	 * applies it.
+	 */
 	private Object virtualThreadCap() {
 		if (this.virtualThreadExecutor instanceof SimpleAsyncTaskExecutor simple && simple.isThrottleActive()) {
 			return simple.getConcurrencyLimit();

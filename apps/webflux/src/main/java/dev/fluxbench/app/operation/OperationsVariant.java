@@ -4,20 +4,26 @@ import dev.fluxbench.app.operation.OperationsProperties.Repository;
 import dev.fluxbench.app.operation.OperationsProperties.SchedulerKind;
 
 /**
- * The four WebFlux stacks of seed 002, named as the harness names them, and told apart by the settings
- * that really switch them rather than by profile names, as mvc tells mvc-vt by its threads. A
- * combination that is none of them stops the app at start-up instead of running something no result
- * file could name.
+ * The four WebFlux stacks of seed 002, named as the harness names them, and told apart by
+ * the settings that really switch them rather than by profile names, as mvc tells mvc-vt
+ * by its threads. A combination that is none of them stops the app at start-up instead of
+ * running something no result file could name.
  */
 public enum OperationsVariant {
 
 	/** R2DBC all the way down. */
 	WEBFLUX("webflux"),
 
-	/** Reactive controllers over the blocking JPA repository, on a bounded-elastic scheduler. */
+	/**
+	 * Reactive controllers over the blocking JPA repository, on a bounded-elastic
+	 * scheduler.
+	 */
 	JDBC("webflux-jdbc"),
 
-	/** The same on Reactor's parallel scheduler: the seed's wrong scheduler for blocking calls. */
+	/**
+	 * The same on Reactor's parallel scheduler: the seed's wrong scheduler for blocking
+	 * calls.
+	 */
 	JDBC_PARALLEL("webflux-jdbc-parallel"),
 
 	/** Plain-value controllers over the blocking JPA repository, on virtual threads. */

@@ -21,7 +21,8 @@ class R2dbcOperations implements Operations {
 
 	@Override
 	public Mono<Page<OperationDto>> page(Pageable pageable) {
-		// The page and the count on two connections at once, where JPA runs them one after the other.
+		// The page and the count on two connections at once, where JPA runs them one
+		// after the other.
 		Mono<List<OperationDto>> page = this.operations.findAllBy(pageable).map(Operation::toDto).collectList();
 		return Mono.zip(page, this.operations.count())
 			.map((found) -> new PageImpl<>(found.getT1(), pageable, found.getT2()));

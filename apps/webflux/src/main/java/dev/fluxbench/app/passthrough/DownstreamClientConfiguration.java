@@ -10,16 +10,17 @@ import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.web.reactive.function.client.WebClient;
 
 /**
- * The downstream's WebClient on a Reactor Netty pool sized from {@link DownstreamProperties}.
- * Reactor Netty's default pool (500 connections, 1000 pending acquires) failed requests at 2048
- * concurrent users on this project's machines.
+ * The downstream's WebClient on a Reactor Netty pool sized from
+ * {@link DownstreamProperties}. Reactor Netty's default pool (500 connections, 1000
+ * pending acquires) failed requests at 2048 concurrent users on this project's machines.
  */
 @Configuration(proxyBeanMethods = false)
 class DownstreamClientConfiguration {
 
 	@Bean(destroyMethod = "dispose")
 	ConnectionProvider downstreamConnectionProvider(DownstreamProperties properties) {
-		// metrics(true) publishes reactor.netty.connection.provider.* (active, idle, pending) to Micrometer.
+		// metrics(true) publishes reactor.netty.connection.provider.* (active, idle,
+		// pending) to Micrometer.
 		return ConnectionProvider.builder("downstream")
 			.maxConnections(properties.maxConnections())
 			.pendingAcquireMaxCount(properties.maxPendingAcquires())
@@ -31,13 +32,15 @@ class DownstreamClientConfiguration {
 	@Bean
 	WebClient downstreamWebClient(WebClient.Builder builder, ConnectionProvider downstreamConnectionProvider,
 			DownstreamProperties properties) {
-		// No retries: Reactor Netty would otherwise resend once on a closed connection, which
+		// No retries: Reactor Netty would otherwise resend once on a closed connection,
+		// which
 		// RestClient on HttpClient 5 does not.
 		HttpClient httpClient = HttpClient.create(downstreamConnectionProvider)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(properties.connectTimeout().toMillis()))
 			.responseTimeout(properties.readTimeout())
 			.disableRetry(true);
-		// The builder from Boot carries the observation registry, hence http.client.requests.
+		// The builder from Boot carries the observation registry, hence
+		// http.client.requests.
 		return builder.baseUrl(properties.baseUrl().toString())
 			.clientConnector(new ReactorClientHttpConnector(httpClient))
 			.build();

@@ -17,15 +17,18 @@ import org.springframework.security.web.server.savedrequest.NoOpServerRequestCac
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
 
 /**
- * Seed 002's bearer tokens in front of its account and operations, as the JHipster applications of
- * the seed had them: {@code POST /api/authenticate} hands out a token and every other request
- * shows it. These paths are under {@code /api}, so this chain comes before the directory's, which
- * would otherwise take them and refuse them.
+ * Seed 002's bearer tokens in front of its account and operations, as the JHipster
+ * applications of the seed had them: {@code POST /api/authenticate} hands out a token and
+ * every other request shows it. These paths are under {@code /api}, so this chain comes
+ * before the directory's, which would otherwise take them and refuse them.
  */
 @Configuration(proxyBeanMethods = false)
 class AccountSecurityConfiguration {
 
-	/** The paths behind bearer tokens; the rest of {@code /api} stays with the directory's chain. */
+	/**
+	 * The paths behind bearer tokens; the rest of {@code /api} stays with the directory's
+	 * chain.
+	 */
 	static final String[] TOKEN_PATHS = { AccountPaths.ACCOUNT, AccountPaths.AUTHENTICATE, OperationPaths.OPERATIONS,
 			OperationPaths.OPERATIONS + "/**" };
 
@@ -35,16 +38,20 @@ class AccountSecurityConfiguration {
 		BearerProblemHandler problems = new BearerProblemHandler();
 		return http.securityMatcher(ServerWebExchangeMatchers.pathMatchers(TOKEN_PATHS))
 			.authorizeExchange((exchanges) -> exchanges
-				// Any method, so that a GET is answered 405 by WebFlux rather than 401 for want of a token.
-				.pathMatchers(AccountPaths.AUTHENTICATE).permitAll()
-				.anyExchange().authenticated())
+				// Any method, so that a GET is answered 405 by WebFlux rather than 401
+				// for want of a token.
+				.pathMatchers(AccountPaths.AUTHENTICATE)
+				.permitAll()
+				.anyExchange()
+				.authenticated())
 			.oauth2ResourceServer((resourceServer) -> resourceServer
 				.jwt((jwt) -> jwt.jwtDecoder(tokens.reactiveDecoder()).jwtAuthenticationConverter(authentication()))
 				.authenticationEntryPoint(problems)
 				.accessDeniedHandler(problems))
-			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(problems)
-				.accessDeniedHandler(problems))
-			// The token is the whole state: no session, no cookie, so nothing for CSRF to protect.
+			.exceptionHandling(
+					(exceptions) -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+			// The token is the whole state: no session, no cookie, so nothing for CSRF to
+			// protect.
 			.securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
 			.requestCache((cache) -> cache.requestCache(NoOpServerRequestCache.getInstance()))
 			.csrf(ServerHttpSecurity.CsrfSpec::disable)
@@ -55,9 +62,10 @@ class AccountSecurityConfiguration {
 	}
 
 	/**
-	 * The authorities from the token's {@code auth} claim as they are, since they already read
-	 * {@code ROLE_…}. The decoder, built by {@link TokenIssuer} for both stacks, checks the signature,
-	 * expiry and issuer, on the event loop: an HMAC costs less than a hop to another thread.
+	 * The authorities from the token's {@code auth} claim as they are, since they already
+	 * read {@code ROLE_…}. The decoder, built by {@link TokenIssuer} for both stacks,
+	 * checks the signature, expiry and issuer, on the event loop: an HMAC costs less than
+	 * a hop to another thread.
 	 */
 	private static ReactiveJwtAuthenticationConverterAdapter authentication() {
 		JwtGrantedAuthoritiesConverter authorities = new JwtGrantedAuthoritiesConverter();

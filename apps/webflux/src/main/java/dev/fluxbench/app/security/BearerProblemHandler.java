@@ -17,11 +17,11 @@ import org.springframework.security.web.server.authorization.ServerAccessDeniedH
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Answers a refused bearer-token request with the contract's problem+json, where the resource
- * server's own entry point would send a {@code WWW-Authenticate} header and an empty body. The
- * challenge follows RFC 6750: a request without a token gets a bare one, a rejected token gets
- * {@code error="invalid_token"}, and neither repeats why the token failed, which differs between
- * decoders and would make the stacks answer differently.
+ * Answers a refused bearer-token request with the contract's problem+json, where the
+ * resource server's own entry point would send a {@code WWW-Authenticate} header and an
+ * empty body. The challenge follows RFC 6750: a request without a token gets a bare one,
+ * a rejected token gets {@code error="invalid_token"}, and neither repeats why the token
+ * failed, which differs between decoders and would make the stacks answer differently.
  */
 final class BearerProblemHandler implements ServerAuthenticationEntryPoint, ServerAccessDeniedHandler {
 
@@ -37,7 +37,8 @@ final class BearerProblemHandler implements ServerAuthenticationEntryPoint, Serv
 
 	@Override
 	public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException failure) {
-		// The resource server reports a token it could not read or accept with an OAuth2 failure, and
+		// The resource server reports a token it could not read or accept with an OAuth2
+		// failure, and
 		// a request without one with Spring Security's usual "not authenticated".
 		boolean rejected = failure instanceof OAuth2AuthenticationException;
 		exchange.getResponse()

@@ -22,9 +22,9 @@ import org.springframework.security.web.server.savedrequest.NoOpServerRequestCac
 import org.springframework.security.web.server.util.matcher.ServerWebExchangeMatchers;
 
 /**
- * HTTP Basic against LDAP in front of the partner-data API and the statistics page, and nothing
- * else: artists, passthrough and actuator requests match no security filter chain, so they run
- * through no security filter and cost what they cost before.
+ * HTTP Basic against LDAP in front of the partner-data API and the statistics page, and
+ * nothing else: artists, passthrough and actuator requests match no security filter
+ * chain, so they run through no security filter and cost what they cost before.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebFluxSecurity
@@ -42,12 +42,13 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * Where the bind and the group search run. JNDI has no non-blocking API: a bind holds its thread
-	 * for a round trip to the directory, up to the connect and read timeouts when it is slow or
-	 * gone, and on a Netty event loop that would stall every connection the loop serves. The
-	 * adapter's default, Reactor's shared bounded-elastic scheduler, would do too, but its size
-	 * (10 threads per core) would be a limit nobody chose and that /actuator/info does not show.
-	 * Not a default candidate, so that no other {@code Scheduler} injection picks it up by type.
+	 * Where the bind and the group search run. JNDI has no non-blocking API: a bind holds
+	 * its thread for a round trip to the directory, up to the connect and read timeouts
+	 * when it is slow or gone, and on a Netty event loop that would stall every
+	 * connection the loop serves. The adapter's default, Reactor's shared bounded-elastic
+	 * scheduler, would do too, but its size (10 threads per core) would be a limit nobody
+	 * chose and that /actuator/info does not show. Not a default candidate, so that no
+	 * other {@code Scheduler} injection picks it up by type.
 	 */
 	@Bean(destroyMethod = "dispose", defaultCandidate = false)
 	Scheduler ldapBindScheduler(LdapProperties properties) {
@@ -56,19 +57,24 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * The same provider as mvc's, behind the thesis' {@link ReactiveAuthenticationManagerAdapter}
-	 * (section 5.4): there is no reactive LDAP client to replace it with.
+	 * The same provider as mvc's, behind the thesis'
+	 * {@link ReactiveAuthenticationManagerAdapter} (section 5.4): there is no reactive
+	 * LDAP client to replace it with.
 	 */
 	@Bean
 	ReactiveAuthenticationManager ldapAuthenticationManager(AuthenticationProvider ldapAuthentication,
 			@Qualifier("ldapBindScheduler") Scheduler ldapBindScheduler) {
 		ReactiveAuthenticationManagerAdapter adapter = new ReactiveAuthenticationManagerAdapter(
 				new ProviderManager(ldapAuthentication));
-		// Explicit: the bind must run off the Netty event loop, on threads whose number we chose.
+		// Explicit: the bind must run off the Netty event loop, on threads whose number
+		// we chose.
 		adapter.setScheduler(ldapBindScheduler);
-		// A full queue refuses the task: that is the directory being saturated, a 503, not a 500.
-		// Once bound, the request goes back to non-blocking threads: left on the bind thread, the
-		// whole lookup would run on a pool of 200 blocking-allowed threads, which is neither the
+		// A full queue refuses the task: that is the directory being saturated, a 503,
+		// not a 500.
+		// Once bound, the request goes back to non-blocking threads: left on the bind
+		// thread, the
+		// whole lookup would run on a pool of 200 blocking-allowed threads, which is
+		// neither the
 		// reactive stack we measure nor something BlockHound would check.
 		return (authentication) -> adapter.authenticate(authentication)
 			.onErrorMap(RejectedExecutionException.class, DirectoryUnavailableException::saturated)
@@ -76,23 +82,29 @@ class SecurityConfiguration {
 	}
 
 	@Bean
-	SecurityWebFilterChain apiSecurity(ServerHttpSecurity http, ReactiveAuthenticationManager ldapAuthenticationManager) {
+	SecurityWebFilterChain apiSecurity(ServerHttpSecurity http,
+			ReactiveAuthenticationManager ldapAuthenticationManager) {
 		SecurityProblemHandler problems = new SecurityProblemHandler();
 		return http.securityMatcher(ServerWebExchangeMatchers.pathMatchers(SECURED_PATHS))
-			.authorizeExchange((exchanges) -> exchanges
-				.pathMatchers(HttpMethod.GET, UnitPaths.UNITS + "/**").hasRole(UnitPaths.USER_ROLE)
+			.authorizeExchange((exchanges) -> exchanges.pathMatchers(HttpMethod.GET, UnitPaths.UNITS + "/**")
+				.hasRole(UnitPaths.USER_ROLE)
 				.pathMatchers(HttpMethod.GET, UnitPaths.INGESTIONS, UnitPaths.INGESTIONS + "/*")
 				.hasRole(UnitPaths.USER_ROLE)
-				.pathMatchers(HttpMethod.POST, UnitPaths.INGESTIONS).hasRole(UnitPaths.ADMIN_ROLE)
-				.pathMatchers(HttpMethod.GET, UnitPaths.STATS).hasRole(UnitPaths.USER_ROLE)
-				// Explicit rules only: a new endpoint under /api is refused until it is given one.
-				.anyExchange().denyAll())
+				.pathMatchers(HttpMethod.POST, UnitPaths.INGESTIONS)
+				.hasRole(UnitPaths.ADMIN_ROLE)
+				.pathMatchers(HttpMethod.GET, UnitPaths.STATS)
+				.hasRole(UnitPaths.USER_ROLE)
+				// Explicit rules only: a new endpoint under /api is refused until it is
+				// given one.
+				.anyExchange()
+				.denyAll())
 			.authenticationManager(ldapAuthenticationManager)
 			.httpBasic((basic) -> basic.authenticationManager(ldapAuthenticationManager)
 				.authenticationEntryPoint(problems))
-			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(problems)
-				.accessDeniedHandler(problems))
-			// Every request authenticates, as the thesis' load tests did: no session, no cookie, and
+			.exceptionHandling(
+					(exceptions) -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems))
+			// Every request authenticates, as the thesis' load tests did: no session, no
+			// cookie, and
 			// without a session or cookie there is nothing for CSRF to protect.
 			.securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
 			.requestCache((cache) -> cache.requestCache(NoOpServerRequestCache.getInstance()))

@@ -15,9 +15,9 @@ import org.springframework.security.web.server.authorization.ServerAccessDeniedH
 import org.springframework.web.server.ServerWebExchange;
 
 /**
- * Answers a refused request with the contract's problem+json: 401 with a Basic challenge for
- * missing or wrong credentials, 503 when the directory could not check them, 403 for a role that
- * does not allow the request.
+ * Answers a refused request with the contract's problem+json: 401 with a Basic challenge
+ * for missing or wrong credentials, 503 when the directory could not check them, 403 for
+ * a role that does not allow the request.
  */
 final class SecurityProblemHandler implements ServerAuthenticationEntryPoint, ServerAccessDeniedHandler {
 

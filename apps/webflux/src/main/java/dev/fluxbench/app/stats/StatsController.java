@@ -9,8 +9,9 @@ import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 
 /**
- * The statistics page of seed 000 (thesis, section 5.1): units stored, the last ingestions, and
- * the unit lookups per requester and outcome since the app started. Behind HTTP Basic, role USERS.
+ * The statistics page of seed 000 (thesis, section 5.1): units stored, the last
+ * ingestions, and the unit lookups per requester and outcome since the app started.
+ * Behind HTTP Basic, role USERS.
  */
 @Controller
 class StatsController {
@@ -27,10 +28,10 @@ class StatsController {
 	}
 
 	/**
-	 * The ingestion rows drive the rendering, as the thesis' migrated page does: Thymeleaf writes each
-	 * row as R2DBC emits it. A template takes one data driver only, so the unit count is a plain
-	 * {@code Mono}, which the view resolves before rendering, and the lookup counts, read from memory,
-	 * a list.
+	 * The ingestion rows drive the rendering, as the thesis' migrated page does:
+	 * Thymeleaf writes each row as R2DBC emits it. A template takes one data driver only,
+	 * so the unit count is a plain {@code Mono}, which the view resolves before
+	 * rendering, and the lookup counts, read from memory, a list.
 	 */
 	@GetMapping(path = UnitPaths.STATS, produces = MediaType.TEXT_HTML_VALUE)
 	String stats(Model model) {

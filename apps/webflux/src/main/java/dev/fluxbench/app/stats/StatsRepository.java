@@ -10,8 +10,8 @@ import org.springframework.r2dbc.core.DatabaseClient;
 import org.springframework.stereotype.Repository;
 
 /**
- * What the statistics page reads from the database, in plain SQL: the page owns no entity, and the
- * {@code ingestion} table belongs to the ingestion feature.
+ * What the statistics page reads from the database, in plain SQL: the page owns no
+ * entity, and the {@code ingestion} table belongs to the ingestion feature.
  */
 @Repository
 class StatsRepository {
@@ -30,9 +30,9 @@ class StatsRepository {
 	}
 
 	/**
-	 * The newest first; the id breaks a tie between two that started in the same instant. LINES is a
-	 * reserved word in MariaDB, but not after a table's name: qualified, the column needs no quotes,
-	 * which H2 would take for another name.
+	 * The newest first; the id breaks a tie between two that started in the same instant.
+	 * LINES is a reserved word in MariaDB, but not after a table's name: qualified, the
+	 * column needs no quotes, which H2 would take for another name.
 	 */
 	Flux<RecentIngestion> lastIngestions(int limit) {
 		return this.db.sql("""

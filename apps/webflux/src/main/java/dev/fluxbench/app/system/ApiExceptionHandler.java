@@ -31,8 +31,9 @@ import org.springframework.web.server.UnsupportedMediaTypeStatusException;
 import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
- * Turns every failure into the one ProblemDetail shape of the contract. Spring's own messages
- * differ between MVC and WebFlux, so the words come from the contract's {@link BadInput}.
+ * Turns every failure into the one ProblemDetail shape of the contract. Spring's own
+ * messages differ between MVC and WebFlux, so the words come from the contract's
+ * {@link BadInput}.
  */
 @RestControllerAdvice
 class ApiExceptionHandler {
@@ -90,8 +91,10 @@ class ApiExceptionHandler {
 	@ExceptionHandler
 	ResponseEntity<ProblemDetail> unsupportedMediaType(UnsupportedMediaTypeStatusException ex,
 			ServerWebExchange exchange) {
-		return render(BadInput.unsupportedMediaType(exchange.getRequest().getHeaders().getFirst(HttpHeaders.CONTENT_TYPE),
-				MediaType.APPLICATION_JSON_VALUE), exchange);
+		return render(
+				BadInput.unsupportedMediaType(exchange.getRequest().getHeaders().getFirst(HttpHeaders.CONTENT_TYPE),
+						MediaType.APPLICATION_JSON_VALUE),
+				exchange);
 	}
 
 	@ExceptionHandler
@@ -106,19 +109,23 @@ class ApiExceptionHandler {
 
 	@ExceptionHandler
 	Mono<ResponseEntity<ProblemDetail>> unexpected(Exception ex, ServerWebExchange exchange) {
-		// A load generator that stops or times out leaves requests behind: not worth a stack trace each.
+		// A load generator that stops or times out leaves requests behind: not worth a
+		// stack trace each.
 		if (DisconnectedClientHelper.isClientDisconnectedException(ex)) {
 			this.overload.disconnected();
 			if (logger.isDebugEnabled()) {
 				logger.debug("Client went away during " + exchange.getRequest().getMethod() + " "
 						+ exchange.getRequest().getPath().value());
 			}
-			// Nobody reads an answer now. Handing the failure back lets Spring end the exchange as a lost
-			// client, without writing to headers that a started answer has made read-only.
+			// Nobody reads an answer now. Handing the failure back lets Spring end the
+			// exchange as a lost
+			// client, without writing to headers that a started answer has made
+			// read-only.
 			return Mono.error(ex);
 		}
 		if (exchange.getResponse().isCommitted()) {
-			// The status and part of the body are on their way: another answer would only fail again, so
+			// The status and part of the body are on their way: another answer would only
+			// fail again, so
 			// Spring reports the original failure instead.
 			return Mono.error(ex);
 		}
@@ -132,8 +139,9 @@ class ApiExceptionHandler {
 	}
 
 	/**
-	 * A pool or the in-flight limit was full: overload, not a bug. One line without a stack trace,
-	 * which would cost CPU when the stack has least of it, and a count per reason.
+	 * A pool or the in-flight limit was full: overload, not a bug. One line without a
+	 * stack trace, which would cost CPU when the stack has least of it, and a count per
+	 * reason.
 	 */
 	private ResponseEntity<ProblemDetail> overloaded(Problem problem, Throwable ex, ServerWebExchange exchange) {
 		this.overload.refused(problem.type());
@@ -144,7 +152,8 @@ class ApiExceptionHandler {
 
 	private static ResponseEntity<ProblemDetail> render(Problem problem, ServerWebExchange exchange) {
 		ResponseEntity.BodyBuilder answer = ResponseEntity.status(problem.type().status());
-		// Every 503 is a moment's overload or outage: say when to come back (RFC 9110, 10.2.3).
+		// Every 503 is a moment's overload or outage: say when to come back (RFC 9110,
+		// 10.2.3).
 		if (problem.type().status() == HttpStatus.SERVICE_UNAVAILABLE.value()) {
 			answer.header(HttpHeaders.RETRY_AFTER, Overload.retryAfter());
 		}

@@ -13,9 +13,10 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Counts the requests whose client went away, in {@code fluxbench_client_disconnects_total}. Reactor
- * Netty cancels such a request rather than failing it, so no exception handler ever sees it; mvc
- * learns of a lost client only when a write fails, and counts it in {@link ApiExceptionHandler}.
+ * Counts the requests whose client went away, in
+ * {@code fluxbench_client_disconnects_total}. Reactor Netty cancels such a request rather
+ * than failing it, so no exception handler ever sees it; mvc learns of a lost client only
+ * when a write fails, and counts it in {@link ApiExceptionHandler}.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE)

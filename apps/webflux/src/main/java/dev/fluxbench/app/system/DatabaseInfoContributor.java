@@ -13,8 +13,8 @@ import org.springframework.boot.r2dbc.autoconfigure.R2dbcProperties;
 import org.springframework.stereotype.Component;
 
 /**
- * The database and its pool as configured, under {@code database} in /actuator/info, and under
- * {@code database.jdbc} the JDBC pool of the jdbc and vt variants, in mvc's words.
+ * The database and its pool as configured, under {@code database} in /actuator/info, and
+ * under {@code database.jdbc} the JDBC pool of the jdbc and vt variants, in mvc's words.
  */
 @Component
 class DatabaseInfoContributor implements InfoContributor {

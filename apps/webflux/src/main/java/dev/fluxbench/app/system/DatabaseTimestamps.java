@@ -14,12 +14,13 @@ import org.springframework.data.convert.ReadingConverter;
 import org.springframework.data.convert.WritingConverter;
 
 /**
- * How an instant travels through R2DBC, by database. r2dbc-h2 and r2dbc-postgresql take and give an
- * {@link OffsetDateTime} for a {@code timestamp with time zone}. r2dbc-mariadb has no codec for
- * one, and converts an {@link Instant} at the JVM's zone: on MariaDB an instant is a
- * {@link LocalDateTime} in UTC, as db/mariadb's {@code datetime(6)} columns hold it. Statements
- * written for DatabaseClient bind and read through {@link #bindable} and {@link #read}; entities
- * and repository queries through the {@link #converters()} that R2dbcConfiguration registers.
+ * How an instant travels through R2DBC, by database. r2dbc-h2 and r2dbc-postgresql take
+ * and give an {@link OffsetDateTime} for a {@code timestamp with time zone}.
+ * r2dbc-mariadb has no codec for one, and converts an {@link Instant} at the JVM's zone:
+ * on MariaDB an instant is a {@link LocalDateTime} in UTC, as db/mariadb's
+ * {@code datetime(6)} columns hold it. Statements written for DatabaseClient bind and
+ * read through {@link #bindable} and {@link #read}; entities and repository queries
+ * through the {@link #converters()} that R2dbcConfiguration registers.
  */
 public enum DatabaseTimestamps {
 
@@ -93,10 +94,13 @@ public enum DatabaseTimestamps {
 
 	abstract OffsetDateTime fromStored(Object stored);
 
-	/** What Spring Data R2DBC must convert, beyond its own conversions for the dialect. */
+	/**
+	 * What Spring Data R2DBC must convert, beyond its own conversions for the dialect.
+	 */
 	abstract List<Object> converters();
 
-	// The direction of each converter is explicit: Spring Data takes both LocalDateTime and OffsetDateTime
+	// The direction of each converter is explicit: Spring Data takes both LocalDateTime
+	// and OffsetDateTime
 	// for types that the store knows, and could not tell reading from writing.
 
 	@WritingConverter

@@ -20,10 +20,10 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * {@code fluxbench.server.max-in-flight}: a request past the limit is answered 503 {@code overloaded}
- * at once, before security, a pool or the heap is spent on it. A counter, never a lock: the event
- * loop must not wait, and a request gives its place back however it ends, cancelled by a client
- * that went away included.
+ * {@code fluxbench.server.max-in-flight}: a request past the limit is answered 503
+ * {@code overloaded} at once, before security, a pool or the heap is spent on it. A
+ * counter, never a lock: the event loop must not wait, and a request gives its place back
+ * however it ends, cancelled by a client that went away included.
  */
 // Before Spring Security's filters, so that a refused request costs no credential check.
 @Order(Ordered.HIGHEST_PRECEDENCE + 10)
@@ -57,8 +57,8 @@ class InFlightLimiter implements WebFilter {
 	}
 
 	/**
-	 * Probes and scrapes must answer when the app is full, or an overloaded app would look dead to the
-	 * harness and its metrics would be lost when they matter most.
+	 * Probes and scrapes must answer when the app is full, or an overloaded app would
+	 * look dead to the harness and its metrics would be lost when they matter most.
 	 */
 	private boolean isActuator(ServerWebExchange exchange) {
 		String path = exchange.getRequest().getPath().value();
@@ -77,7 +77,9 @@ class InFlightLimiter implements WebFilter {
 		return response.writeWith(Mono.just(body));
 	}
 
-	/** The requests in flight now, for tests that prove every end gives its place back. */
+	/**
+	 * The requests in flight now, for tests that prove every end gives its place back.
+	 */
 	int inFlight() {
 		return this.inFlight.get();
 	}

@@ -10,9 +10,10 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.orm.jpa.JpaTransactionManager;
 
 /**
- * The blocking side of the jdbc and vt variants: a Hikari pool on the database R2DBC and Flyway use.
- * Boot would not build it: its DataSource backs off before R2DBC's ConnectionFactory. Its presence is
- * what starts Hibernate and Spring Data JPA, whose auto-configurations wait for a DataSource, so without
+ * The blocking side of the jdbc and vt variants: a Hikari pool on the database R2DBC and
+ * Flyway use. Boot would not build it: its DataSource backs off before R2DBC's
+ * ConnectionFactory. Its presence is what starts Hibernate and Spring Data JPA, whose
+ * auto-configurations wait for a DataSource, so without
  * {@code fluxbench.operations.repository=jpa} neither starts and no pool opens.
  */
 @Configuration(proxyBeanMethods = false)
@@ -33,8 +34,8 @@ class JdbcConfiguration {
 	}
 
 	/**
-	 * Named as Spring Data JPA's repositories look it up. Boot's own backs off as soon as any
-	 * transaction manager exists, and R2DBC's may come first.
+	 * Named as Spring Data JPA's repositories look it up. Boot's own backs off as soon as
+	 * any transaction manager exists, and R2DBC's may come first.
 	 */
 	@Bean
 	JpaTransactionManager transactionManager(EntityManagerFactory entityManagerFactory) {

@@ -11,9 +11,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The JDBC side of the jdbc and vt variants ({@code fluxbench.operations.repository=jpa}): the
- * database and the Hikari pool that mvc's blocking repository runs on. By default the database Flyway
- * migrates, so it follows every database profile; the pool is sized like mvc's and like the R2DBC one.
+ * The JDBC side of the jdbc and vt variants
+ * ({@code fluxbench.operations.repository=jpa}): the database and the Hikari pool that
+ * mvc's blocking repository runs on. By default the database Flyway migrates, so it
+ * follows every database profile; the pool is sized like mvc's and like the R2DBC one.
  *
  * @param url the JDBC URL
  * @param user who connects
@@ -31,7 +32,8 @@ record JdbcProperties(@NotBlank String url, String user, String password, @Valid
 	}
 
 	/**
-	 * @param maxSize connections at most; as many stay open, so that no request pays for a connect
+	 * @param maxSize connections at most; as many stay open, so that no request pays for
+	 * a connect
 	 * @param connectionTimeout how long a call waits for a connection before it fails
 	 */
 	record Pool(@Min(1) int maxSize, @NotNull Duration connectionTimeout) {

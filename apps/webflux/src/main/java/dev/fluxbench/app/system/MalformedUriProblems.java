@@ -12,8 +12,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * Spring's Reactor Netty adapter refuses a request target that is not a URI, such as
- * {@code /concerts/data/artists/%}, with an empty 400 before any filter or handler sees it. This
- * route, ahead of Spring's, answers such a request with the contract's problem+json, as mvc does.
+ * {@code /concerts/data/artists/%}, with an empty 400 before any filter or handler sees
+ * it. This route, ahead of Spring's, answers such a request with the contract's
+ * problem+json, as mvc does.
  */
 @Component
 class MalformedUriProblems implements NettyRouteProvider {

@@ -10,10 +10,10 @@ import org.springframework.data.r2dbc.mapping.R2dbcMappingContext;
 import org.springframework.data.relational.RelationalManagedTypes;
 
 /**
- * Spring Data R2DBC quotes the names it renders, and H2 matches quoted names case-sensitively, so
- * {@code "artist"} would miss the {@code ARTIST} table that the shared Flyway script created. JPA in
- * the mvc stack does not quote; with plain identifiers neither do we, and one script serves H2 and
- * PostgreSQL in both stacks.
+ * Spring Data R2DBC quotes the names it renders, and H2 matches quoted names
+ * case-sensitively, so {@code "artist"} would miss the {@code ARTIST} table that the
+ * shared Flyway script created. JPA in the mvc stack does not quote; with plain
+ * identifiers neither do we, and one script serves H2 and PostgreSQL in both stacks.
  */
 @Configuration(proxyBeanMethods = false)
 class R2dbcConfiguration {
@@ -27,8 +27,9 @@ class R2dbcConfiguration {
 	}
 
 	/**
-	 * Boot's conversions for the dialect, and on MariaDB those of {@link DatabaseTimestamps}: its driver
-	 * takes no OffsetDateTime, and would convert an Instant at the JVM's zone.
+	 * Boot's conversions for the dialect, and on MariaDB those of
+	 * {@link DatabaseTimestamps}: its driver takes no OffsetDateTime, and would convert
+	 * an Instant at the JVM's zone.
 	 */
 	@Bean
 	R2dbcCustomConversions r2dbcCustomConversions(ConnectionFactory connectionFactory) {

@@ -13,13 +13,15 @@ import org.springframework.context.annotation.Configuration;
 class StackConfiguration {
 
 	// Seed 002's variants are stacks of their own in every result: webflux, webflux-jdbc,
-	// webflux-jdbc-parallel or webflux-vt, from the settings that switch them (OperationsVariant).
+	// webflux-jdbc-parallel or webflux-vt, from the settings that switch them
+	// (OperationsVariant).
 	@Bean
 	Stack stack(OperationsVariant variant) {
 		return new Stack(variant.stack());
 	}
 
-	// A bean of the configuration, not a component, so that the web slice tests run without the limit
+	// A bean of the configuration, not a component, so that the web slice tests run
+	// without the limit
 	// and its properties.
 	@Bean
 	InFlightLimiter inFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry,

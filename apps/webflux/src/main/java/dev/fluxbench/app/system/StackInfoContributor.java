@@ -11,8 +11,8 @@ import org.springframework.boot.reactor.netty.autoconfigure.NettyServerPropertie
 import org.springframework.stereotype.Component;
 
 /**
- * The effective server and JVM limits under {@code fluxbench} in /actuator/info, read from the
- * running configuration so that a benchmark records what was really in force.
+ * The effective server and JVM limits under {@code fluxbench} in /actuator/info, read
+ * from the running configuration so that a benchmark records what was really in force.
  */
 @Component
 class StackInfoContributor implements InfoContributor {
@@ -34,7 +34,8 @@ class StackInfoContributor implements InfoContributor {
 		Map<String, Object> server = new LinkedHashMap<>();
 		server.put("engine", "netty");
 		server.put("threads", "event-loop");
-		// Reactor Netty's own rule for its event loop size: the property, or max(cores, 4).
+		// Reactor Netty's own rule for its event loop size: the property, or max(cores,
+		// 4).
 		server.put("eventLoopThreads", Integer.getInteger(ReactorNetty.IO_WORKER_COUNT,
 				Math.max(Runtime.getRuntime().availableProcessors(), 4)));
 		server.put("maxConnections", null);

@@ -33,18 +33,21 @@ class PartnerRepositoryClient {
 	Mono<UnitDto> fetch(long id) {
 		return this.webClient.post()
 			.uri(UnitSoap.PATH)
-			// Written as the contract spells it; MediaType would print it without the space.
+			// Written as the contract spells it; MediaType would print it without the
+			// space.
 			.header(HttpHeaders.CONTENT_TYPE, UnitSoap.CONTENT_TYPE)
 			.accept(MediaType.TEXT_XML)
 			.header("SOAPAction", UnitSoap.ACTION)
 			.bodyValue(UnitSoapCodec.request(id))
-			// The whole answer is read whatever its status: a SOAP fault comes with a 500.
+			// The whole answer is read whatever its status: a SOAP fault comes with a
+			// 500.
 			.exchangeToMono((response) -> response.bodyToMono(byte[].class)
 				.defaultIfEmpty(NO_BODY)
-				.flatMap((body) -> Mono
-					.justOrEmpty(PartnerRepositoryAnswers.read(response.statusCode().value(), body))))
+				.flatMap(
+						(body) -> Mono.justOrEmpty(PartnerRepositoryAnswers.read(response.statusCode().value(), body))))
 			.onErrorMap(WebClientRequestException.class, this::translate)
-			// A stall after the headers times out while the body is read, outside any request exception.
+			// A stall after the headers times out while the body is read, outside any
+			// request exception.
 			.onErrorMap(ReadTimeoutException.class,
 					(ex) -> PartnerRepositoryException.timedOut(this.properties.readTimeout(), ex));
 	}

@@ -14,16 +14,19 @@ import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 
 /**
  * Whether a requesting service may read units: the thesis' {@code checkRequestAllowed},
- * {@code isRequesterAllowed} and {@code getRegistryConfig} (its Table 2, case B). The registry is
- * read on every request, as in the thesis, so that switching a requester off takes effect at once.
+ * {@code isRequesterAllowed} and {@code getRegistryConfig} (its Table 2, case B). The
+ * registry is read on every request, as in the thesis, so that switching a requester off
+ * takes effect at once.
  */
 @Component
 class RequesterAccess {
 
 	private static final Log logger = LogFactory.getLog(RequesterAccess.class);
 
-	// The requester name comes from a request header: one WARN per request would let any caller
-	// flood the log. One line per name and minute, with a count of those left out; names past the
+	// The requester name comes from a request header: one WARN per request would let any
+	// caller
+	// flood the log. One line per name and minute, with a count of those left out; names
+	// past the
 	// thousandth share one line.
 	private final RateLimitedLog unknownRequesters = new RateLimitedLog(logger, Duration.ofMinutes(1), 1000);
 
@@ -33,7 +36,10 @@ class RequesterAccess {
 		this.registry = registry;
 	}
 
-	/** Emits true, or fails with {@link RequesterDeniedException} when the requester is unknown or switched off. */
+	/**
+	 * Emits true, or fails with {@link RequesterDeniedException} when the requester is
+	 * unknown or switched off.
+	 */
 	Mono<Boolean> checkRequestAllowed(String requester) {
 		return isRequesterAllowed(requester)
 			.flatMap((allowed) -> allowed ? Mono.just(true) : Mono.error(new RequesterDeniedException(requester)));

@@ -10,8 +10,8 @@ import org.springframework.data.annotation.Id;
 import org.springframework.data.relational.core.mapping.Table;
 
 @Table("unit")
-record Unit(@Id Long id, String partner, String name, String category, BigDecimal amount, String currency,
-		long version, OffsetDateTime updatedAt) {
+record Unit(@Id Long id, String partner, String name, String category, BigDecimal amount, String currency, long version,
+		OffsetDateTime updatedAt) {
 
 	UnitDto toDto() {
 		return new UnitDto(this.id, this.partner, this.name, this.category, this.amount, this.currency, this.version,

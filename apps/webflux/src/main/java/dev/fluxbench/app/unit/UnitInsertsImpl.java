@@ -7,8 +7,9 @@ import reactor.core.publisher.Mono;
 import org.springframework.r2dbc.core.DatabaseClient;
 
 /**
- * {@link UnitInserts} for Spring Data to add to {@link UnitRepository}. DatabaseClient rather than a
- * query method: a query method's SQL is fixed in its annotation. It runs in the caller's transaction.
+ * {@link UnitInserts} for Spring Data to add to {@link UnitRepository}. DatabaseClient
+ * rather than a query method: a query method's SQL is fixed in its annotation. It runs in
+ * the caller's transaction.
  */
 class UnitInsertsImpl implements UnitInserts {
 

@@ -11,8 +11,8 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
 /**
- * Units by id, through the cache that {@code fluxbench.cache.mode} selects, and fresh from the
- * partner's repository on demand.
+ * Units by id, through the cache that {@code fluxbench.cache.mode} selects, and fresh
+ * from the partner's repository on demand.
  */
 @Service
 class UnitService {
@@ -30,10 +30,11 @@ class UnitService {
 	}
 
 	/**
-	 * Fails with {@link UnitNotFoundException} when the store has no such unit; nothing is cached then.
-	 * {@code sync} makes Spring load a miss through {@code Cache.retrieve(key, loader)}, which both
-	 * async caches store without blocking; without it a miss ends in {@code Cache.put}, which
-	 * RedisCache runs as a blocking command on the thread that emitted the unit.
+	 * Fails with {@link UnitNotFoundException} when the store has no such unit; nothing
+	 * is cached then. {@code sync} makes Spring load a miss through
+	 * {@code Cache.retrieve(key, loader)}, which both async caches store without
+	 * blocking; without it a miss ends in {@code Cache.put}, which RedisCache runs as a
+	 * blocking command on the thread that emitted the unit.
 	 */
 	@Cacheable(cacheNames = CacheNames.UNITS, key = "#id", sync = true)
 	public Mono<UnitDto> find(long id) {
@@ -41,25 +42,27 @@ class UnitService {
 	}
 
 	/**
-	 * Asks the partner's repository, stores its answer unless the store holds a newer version, and
-	 * caches and answers what the store now holds. Fails with {@link UnitNotFoundException} when the
-	 * repository has no such unit.
+	 * Asks the partner's repository, stores its answer unless the store holds a newer
+	 * version, and caches and answers what the store now holds. Fails with
+	 * {@link UnitNotFoundException} when the repository has no such unit.
 	 */
 	@CachePut(cacheNames = CacheNames.UNITS, key = "#id")
 	public Mono<UnitDto> fetchFresh(long id) {
 		return this.partner.fetch(id)
 			.switchIfEmpty(Mono.error(() -> new UnitNotFoundException(id)))
 			.flatMap((fresh) -> store(fresh).as(this.transactions::transactional))
-			// @CachePut has no asynchronous put: Spring calls Cache.put when this Mono emits, and
-			// RedisCache's put blocks. The fresh path already waited on the partner; one hop off the
+			// @CachePut has no asynchronous put: Spring calls Cache.put when this Mono
+			// emits, and
+			// RedisCache's put blocks. The fresh path already waited on the partner; one
+			// hop off the
 			// event loop costs it little.
 			.publishOn(Schedulers.boundedElastic());
 	}
 
 	/**
-	 * Two fresh fetches of one absent unit may both find it absent: the second insert then inserts
-	 * nothing (it waits for the first one's transaction), and the unit is replaced as if it had been
-	 * there, so both answer what the store holds.
+	 * Two fresh fetches of one absent unit may both find it absent: the second insert
+	 * then inserts nothing (it waits for the first one's transaction), and the unit is
+	 * replaced as if it had been there, so both answer what the store holds.
 	 */
 	private Mono<UnitDto> store(UnitDto fresh) {
 		return replace(fresh)

@@ -37,8 +37,9 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 002's sign-in and account on a real Netty server, through the bearer-token chain: the wiring
- * is what is under test. The same context as the default stack's operation tests.
+ * Seed 002's sign-in and account on a real Netty server, through the bearer-token chain:
+ * the wiring is what is under test. The same context as the default stack's operation
+ * tests.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { Accounts.R2DBC_URL, Accounts.FLYWAY_URL, Accounts.BCRYPT_COST })
@@ -73,12 +74,14 @@ class AccountContractTests {
 
 	private WebTestClient client;
 
-	// Every exchange reads its body, as in OperationContract: a body left unread is a buffer leaked.
+	// Every exchange reads its body, as in OperationContract: a body left unread is a
+	// buffer leaked.
 	@BeforeEach
 	void bindToServer() {
 		this.client = WebTestClient.bindToServer()
 			.baseUrl("http://127.0.0.1:" + this.port)
-			// A safety net, not a measure: a sign-in's BCrypt check on a loaded machine can take
+			// A safety net, not a measure: a sign-in's BCrypt check on a loaded machine
+			// can take
 			// longer than WebTestClient's default.
 			.responseTimeout(Duration.ofSeconds(60))
 			.build();
@@ -140,7 +143,8 @@ class AccountContractTests {
 		this.database.sql("delete from app_user where login = :login")
 			.bind("login", RETIRED.login())
 			.then()
-			.then(this.database.sql("insert into app_user (login, password_hash, enabled) values (:login, :hash, false)")
+			.then(this.database
+				.sql("insert into app_user (login, password_hash, enabled) values (:login, :hash, false)")
 				.bind("login", RETIRED.login())
 				.bind("hash", new BCryptPasswordEncoder(4).encode(RETIRED.password()))
 				.then())
@@ -188,7 +192,8 @@ class AccountContractTests {
 		Accounts.signIn(this.client, SeedAccounts.USER);
 		assertThat(CallThreads.of(CallThreads.PASSWORD_CHECKS)).filteredOn((call) -> call.method().equals("matches"))
 			.hasSize(1)
-			.allSatisfy((call) -> assertThat(call.thread()).startsWith(AccountConfiguration.PASSWORD_CHECK_THREADS + "-"));
+			.allSatisfy(
+					(call) -> assertThat(call.thread()).startsWith(AccountConfiguration.PASSWORD_CHECK_THREADS + "-"));
 	}
 
 	@Test
@@ -219,8 +224,8 @@ class AccountContractTests {
 
 	@Test
 	void accountWithATokenOfAnotherIssuerShouldAnswer401() {
-		AccountProperties other = new AccountProperties(this.properties.jwtSecret(), Duration.ofHours(1), "someone-else",
-				this.properties.bcryptCost());
+		AccountProperties other = new AccountProperties(this.properties.jwtSecret(), Duration.ofHours(1),
+				"someone-else", this.properties.bcryptCost());
 		assertRejected(new TokenIssuer(other, Clock.systemUTC()).issue("admin", SeedAccounts.ADMIN.authorities()));
 	}
 
@@ -260,7 +265,8 @@ class AccountContractTests {
 
 	@Test
 	void aTokenShouldOpenNothingOutsideSeed002() {
-		// The directory's chain keeps the rest of /api: it wants HTTP Basic, whatever token comes along.
+		// The directory's chain keeps the rest of /api: it wants HTTP Basic, whatever
+		// token comes along.
 		this.client.get()
 			.uri(UnitPaths.UNITS + "/1")
 			.headers((headers) -> headers.setBearerAuth(Accounts.signIn(this.client, SeedAccounts.ADMIN)))
@@ -287,7 +293,8 @@ class AccountContractTests {
 		authenticate(Accounts.credentials("mallory", "mallory")).expectStatus().isUnauthorized().expectBody(Void.class);
 		assertThat(CallThreads.of(CallThreads.PASSWORD_CHECKS)).filteredOn((call) -> call.method().equals("matches"))
 			.hasSize(1)
-			.allSatisfy((call) -> assertThat(call.thread()).startsWith(AccountConfiguration.PASSWORD_CHECK_THREADS + "-"));
+			.allSatisfy(
+					(call) -> assertThat(call.thread()).startsWith(AccountConfiguration.PASSWORD_CHECK_THREADS + "-"));
 	}
 
 	@Test
@@ -343,7 +350,8 @@ class AccountContractTests {
 
 	private String prometheus() {
 		return this.client.get()
-			// Prometheus names a counter without its _total here; the whole scrape is more than WebTestClient buffers.
+			// Prometheus names a counter without its _total here; the whole scrape is
+			// more than WebTestClient buffers.
 			.uri("/actuator/prometheus?includedNames=fluxbench_password_checks,fluxbench_password_check_seconds")
 			.exchange()
 			.expectStatus()

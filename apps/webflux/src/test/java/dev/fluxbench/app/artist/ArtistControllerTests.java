@@ -60,9 +60,7 @@ class ArtistControllerTests {
 	@Test
 	void listWithPageAndSizeShouldAskForThatPage() {
 		given(this.artists.findAllBy(any())).willReturn(Flux.empty());
-		assertThat(get(ARTISTS + "?page=3&size=1000")).hasStatusOk()
-			.bodyJson()
-			.isLenientlyEqualTo("[]");
+		assertThat(get(ARTISTS + "?page=3&size=1000")).hasStatusOk().bodyJson().isLenientlyEqualTo("[]");
 		assertThat(requestedPage()).isEqualTo(PageRequest.of(3, 1000, Sort.by("id")));
 	}
 
@@ -99,8 +97,8 @@ class ArtistControllerTests {
 		assertThat(get(ARTISTS + "?size=abc")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ARTISTS,
-					"Parameter 'size' has an invalid value: 'abc'."));
+			.isLenientlyEqualTo(
+					problem(ProblemType.INVALID_PARAMETER, ARTISTS, "Parameter 'size' has an invalid value: 'abc'."));
 	}
 
 	@Test
@@ -132,9 +130,9 @@ class ArtistControllerTests {
 
 	@Test
 	void createShouldAnswer201WithLocationAndTheSavedArtist() {
-		given(this.artists.save(any()))
-			.willAnswer((invocation) -> Mono.just(withId(invocation.getArgument(0), 1)));
-		// Absolute, as on a real server: a mock WebFlux request without a host would get a relative Location.
+		given(this.artists.save(any())).willAnswer((invocation) -> Mono.just(withId(invocation.getArgument(0), 1)));
+		// Absolute, as on a real server: a mock WebFlux request without a host would get
+		// a relative Location.
 		assertThat(exchange(this.client.post()
 			.uri("http://localhost" + ARTISTS)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -149,8 +147,7 @@ class ArtistControllerTests {
 	void createWhenFieldsAreInvalidShouldNameThem() {
 		String request = """
 				{"name": " ", "gender": "FEMALE", "careerStart": -1, "country": "%s"}""".formatted("x".repeat(256));
-		assertThat(create(request))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "3 fields are invalid.",
@@ -162,8 +159,7 @@ class ArtistControllerTests {
 
 	@Test
 	void createWhenRequiredFieldsAreMissingShouldNameThem() {
-		assertThat(create("{}"))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create("{}")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "3 fields are invalid.",
@@ -174,8 +170,7 @@ class ArtistControllerTests {
 	@Test
 	void createWhenGenderIsUnknownShouldNameTheField() {
 		String request = VALID_REQUEST.replace("\"FEMALE\"", "\"ROBOT\"");
-		assertThat(create(request))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "1 field is invalid.",
@@ -195,8 +190,7 @@ class ArtistControllerTests {
 	@Test
 	void createWithUnknownPropertyShouldNameTheField() {
 		String request = VALID_REQUEST.replace("{", "{\"id\": 7, ");
-		assertThat(create(request))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "1 field is invalid.",
@@ -206,12 +200,10 @@ class ArtistControllerTests {
 
 	@Test
 	void createWhenBodyIsMalformedShouldAnswer400() {
-		assertThat(create("{\"name\": }"))
-			.hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(create("{\"name\": }")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(
-					problem(ProblemType.MALFORMED_BODY, ARTISTS, "The request body is not valid JSON."));
+			.isLenientlyEqualTo(problem(ProblemType.MALFORMED_BODY, ARTISTS, "The request body is not valid JSON."));
 	}
 
 	@Test
@@ -225,8 +217,7 @@ class ArtistControllerTests {
 
 	@Test
 	void createWhenContentTypeIsTextShouldAnswer415() {
-		assertThat(exchange(
-				this.client.post().uri(ARTISTS).contentType(MediaType.TEXT_PLAIN).bodyValue(VALID_REQUEST)))
+		assertThat(exchange(this.client.post().uri(ARTISTS).contentType(MediaType.TEXT_PLAIN).bodyValue(VALID_REQUEST)))
 			.hasStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
@@ -267,8 +258,9 @@ class ArtistControllerTests {
 	}
 
 	private static Artist artist(long id, String name) {
-		return withId(Artist.from(new ArtistRequest(name, Gender.FEMALE, 1960L, "1940-01-01", "Tallinn", "Estonia",
-				"Afrobeat, Rap")), id);
+		return withId(Artist
+			.from(new ArtistRequest(name, Gender.FEMALE, 1960L, "1940-01-01", "Tallinn", "Estonia", "Afrobeat, Rap")),
+				id);
 	}
 
 	private static Artist withId(Artist artist, long id) {

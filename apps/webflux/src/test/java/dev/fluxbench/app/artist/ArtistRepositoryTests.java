@@ -43,8 +43,9 @@ class ArtistRepositoryTests {
 	@Test
 	void findAllByShouldAnswerTheRequestedPageInIdOrderWithEveryColumn() {
 		List<Artist> page = this.artists.findAllBy(PageRequest.of(1, 10, Sort.by("id"))).collectList().block();
-		assertThat(page).map(Artist::toDto).map(ArtistDto::id).containsExactly(11L, 12L, 13L, 14L, 15L, 16L, 17L, 18L,
-				19L, 20L);
+		assertThat(page).map(Artist::toDto)
+			.map(ArtistDto::id)
+			.containsExactly(11L, 12L, 13L, 14L, 15L, 16L, 17L, 18L, 19L, 20L);
 		assertThat(page.get(0).toDto()).isEqualTo(new ArtistDto(11, "Kaja Moreau", Gender.FEMALE, 1970L, "1970-11-23",
 				"Tallinn", "Estonia", "Afrobeat, Rap"));
 	}
@@ -72,7 +73,8 @@ class ArtistRepositoryTests {
 		assertThat(savedThenFound.get(1)).isEqualTo(savedThenFound.get(0));
 	}
 
-	// Rolled back, as @DataJpaTest does in the mvc stack, so that every test sees the fifty seeded
+	// Rolled back, as @DataJpaTest does in the mvc stack, so that every test sees the
+	// fifty seeded
 	// artists of a database that lives as long as the JVM.
 	private <T> List<T> rolledBack(Flux<T> work) {
 		return this.transactions.execute((status) -> {

@@ -30,7 +30,10 @@ import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.BDDMockito.then;
 
-/** The endpoint over mocked guards and hops, with the limits of the app's own application.yaml. */
+/**
+ * The endpoint over mocked guards and hops, with the limits of the app's own
+ * application.yaml.
+ */
 @WebFluxTest(ChainController.class)
 @EnableConfigurationProperties(ChainProperties.class)
 class ChainControllerTests {

@@ -20,16 +20,17 @@ import org.springframework.context.annotation.Configuration;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What /actuator/info shows under {@code chain}, from the app's own application.yaml through
- * Resilience4j's starter: its registries, not a copy, so that a changed property shows.
+ * What /actuator/info shows under {@code chain}, from the app's own application.yaml
+ * through Resilience4j's starter: its registries, not a copy, so that a changed property
+ * shows.
  */
 class ChainInfoContributorTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withInitializer(new ConfigDataApplicationContextInitializer())
-		.withConfiguration(AutoConfigurations.of(ValidationAutoConfiguration.class,
-				CircuitBreakerAutoConfiguration.class, TimeLimiterAutoConfiguration.class,
-				BulkheadAutoConfiguration.class))
+		.withConfiguration(
+				AutoConfigurations.of(ValidationAutoConfiguration.class, CircuitBreakerAutoConfiguration.class,
+						TimeLimiterAutoConfiguration.class, BulkheadAutoConfiguration.class))
 		.withUserConfiguration(ChainPropertiesConfiguration.class, ChainGuardConfiguration.class,
 				ServiceBCallsConfiguration.class, ChainInfoContributor.class);
 

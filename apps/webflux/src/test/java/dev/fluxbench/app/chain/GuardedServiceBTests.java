@@ -26,8 +26,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Service B behind real guards and a real client, against a real server: what the breaker counts,
- * which fallback answers, and that nothing blocks an event loop on the way (BlockHound watches).
+ * Service B behind real guards and a real client, against a real server: what the breaker
+ * counts, which fallback answers, and that nothing blocks an event loop on the way
+ * (BlockHound watches).
  */
 class GuardedServiceBTests {
 
@@ -89,7 +90,8 @@ class GuardedServiceBTests {
 		ChainException failure = catchThrowableOfType(ChainException.class,
 				() -> answer(serviceB(guards), new HttpHeaders()));
 
-		assertThat(failure.problem()).isEqualTo(Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream answered 400."));
+		assertThat(failure.problem())
+			.isEqualTo(Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream answered 400."));
 		assertThat(guards.circuitBreaker().getMetrics().getNumberOfBufferedCalls()).isZero();
 	}
 
@@ -97,14 +99,16 @@ class GuardedServiceBTests {
 	void answerWhenServiceBIsSlowerThanTheTimeLimiterShouldFallBackAndFreeTheConnection() {
 		this.serviceB.stall(Duration.ofSeconds(30));
 		DownstreamGuards guards = TestGuards.guards(TIMEOUT);
-		// One connection and no waiting: a call that kept it busy would leave none for the next.
+		// One connection and no waiting: a call that kept it busy would leave none for
+		// the next.
 		GuardedServiceB serviceB = serviceB(guards, downstream(this.serviceB.uri(), 1, 0));
 
 		ChainDto answer = answer(serviceB, new HttpHeaders());
 
 		assertThat(answer).isEqualTo(ChainDto.degraded("c-1", "webflux", 4, DegradedReason.TIMEOUT, null));
 		assertThat(guards.circuitBreaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(1);
-		// The limiter cancelled the call, which closed its connection long before B's stall ends.
+		// The limiter cancelled the call, which closed its connection long before B's
+		// stall ends.
 		this.serviceB.stall(Duration.ZERO);
 		await().atMost(TIMEOUT.multipliedBy(3)).until(() -> !answer(serviceB, new HttpHeaders()).degraded());
 	}
@@ -145,7 +149,8 @@ class GuardedServiceBTests {
 	@Test
 	void answerWhenEveryConnectionIsBusyShouldFallBackAsSaturatedWithoutCountingAFailure() {
 		this.serviceB.stall(Duration.ofSeconds(30));
-		// A limiter that outlasts the test, so that the first call holds the only connection throughout.
+		// A limiter that outlasts the test, so that the first call holds the only
+		// connection throughout.
 		DownstreamGuards guards = TestGuards.guards(Duration.ofSeconds(20));
 		GuardedServiceB serviceB = serviceB(guards, downstream(this.serviceB.uri(), 1, 0));
 		Disposable first = serviceB.answer(REQUEST, new HttpHeaders()).subscribe();
@@ -170,11 +175,13 @@ class GuardedServiceBTests {
 		return serviceB(guards, downstream(this.serviceB.uri(), 4, 4));
 	}
 
-	// Built as the application context builds it, from the configuration's own bean methods.
+	// Built as the application context builds it, from the configuration's own bean
+	// methods.
 	private GuardedServiceB serviceB(DownstreamGuards guards, DownstreamProperties downstream) {
 		ChainClientConfiguration configuration = new ChainClientConfiguration();
 		this.connections = configuration.serviceBConnectionProvider(downstream);
-		WebClient webClient = configuration.serviceBWebClient(WebClient.builder(), this.connections, downstream, guards);
+		WebClient webClient = configuration.serviceBWebClient(WebClient.builder(), this.connections, downstream,
+				guards);
 		return new GuardedServiceB(new ServiceBClient(webClient), guards, new Stack("webflux"));
 	}
 

@@ -22,10 +22,13 @@ import org.springframework.web.reactive.function.client.WebClient;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-/** The call to the next hop against a real server, and how each of its failures answers. */
+/**
+ * The call to the next hop against a real server, and how each of its failures answers.
+ */
 class NextHopClientTests {
 
-	// Longer than the guards' timeout, as the application checks, and short enough for a quick test.
+	// Longer than the guards' timeout, as the application checks, and short enough for a
+	// quick test.
 	private static final Duration HOP_TIMEOUT = Duration.ofSeconds(2);
 
 	private static final ChainRequest INNER = new ChainRequest("c-1", 2, 25, 4);
@@ -59,8 +62,7 @@ class NextHopClientTests {
 
 		ChainDto answer = client(this.nextHop.uri()).call(INNER, incoming).block(Duration.ofSeconds(30));
 
-		assertThat(answer).isEqualTo(new ChainDto("c-1", 2, 2, "webflux", 4, null, true,
-				DegradedReason.TIMEOUT, null));
+		assertThat(answer).isEqualTo(new ChainDto("c-1", 2, 2, "webflux", 4, null, true, DegradedReason.TIMEOUT, null));
 		StubServer.Request request = this.nextHop.received().getFirst();
 		assertThat(request.path()).isEqualTo("/chain/c-1");
 		assertThat(request.query()).isEqualTo("depth=2&delay=25&bytes=4");

@@ -53,7 +53,8 @@ class IngestionControllerTests {
 	@Test
 	void ingestShouldAnswer201WithLocationAndTheRecord() {
 		given(this.ingestions.ingest("partner-1", LocalDate.parse("2026-11-20"))).willReturn(Mono.just(SUCCEEDED));
-		// Absolute, as on a real server: a mock WebFlux request without a host would get a relative Location.
+		// Absolute, as on a real server: a mock WebFlux request without a host would get
+		// a relative Location.
 		assertThat(exchange(this.client.post()
 			.uri("http://localhost" + INGESTIONS)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -77,7 +78,8 @@ class IngestionControllerTests {
 	@Test
 	void ingestWhenDayIsInTheFutureShouldAnswer400() {
 		String tomorrow = IngestionRules.today().plusDays(1).toString();
-		assertThat(ingest("{\"partner\": \"partner-1\", \"day\": \"" + tomorrow + "\"}")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(ingest("{\"partner\": \"partner-1\", \"day\": \"" + tomorrow + "\"}"))
+			.hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.",
@@ -109,8 +111,8 @@ class IngestionControllerTests {
 
 	@Test
 	void getShouldAnswerTheIngestionWithItsFirstRejections() {
-		given(this.ingestions.details(7)).willReturn(Mono.just(
-				new IngestionDetails(SUCCEEDED, 2, List.of(new RejectionDto(3, "blank line"), new RejectionDto(9, "duplicate of line 4 (id 5)")))));
+		given(this.ingestions.details(7)).willReturn(Mono.just(new IngestionDetails(SUCCEEDED, 2,
+				List.of(new RejectionDto(3, "blank line"), new RejectionDto(9, "duplicate of line 4 (id 5)")))));
 		assertThat(exchange(this.client.get().uri(INGESTIONS + "/7"))).hasStatusOk()
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()

@@ -20,14 +20,13 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every ingestion test again on MariaDB, in a database of its own that is created empty, migrated
- * and seeded by Flyway, and dropped afterwards. The JVM runs in a zone other than UTC meanwhile, so
- * that an instant stored at the JVM's zone would show. Skipped where MariaDB does not answer on
- * 127.0.0.1:3306.
+ * Every ingestion test again on MariaDB, in a database of its own that is created empty,
+ * migrated and seeded by Flyway, and dropped afterwards. The JVM runs in a zone other
+ * than UTC meanwhile, so that an instant stored at the JVM's zone would show. Skipped
+ * where MariaDB does not answer on 127.0.0.1:3306.
  */
-@SpringBootTest(
-		properties = { "fluxbench.db.schema=" + IngestionServiceMariadbTests.DATABASE, "fluxbench.ingestion.schedule=-",
-				"fluxbench.ingestion.batch-size=64" })
+@SpringBootTest(properties = { "fluxbench.db.schema=" + IngestionServiceMariadbTests.DATABASE,
+		"fluxbench.ingestion.schedule=-", "fluxbench.ingestion.batch-size=64" })
 @ActiveProfiles("mariadb")
 @DirtiesContext
 class IngestionServiceMariadbTests extends IngestionServiceTests {
@@ -69,4 +68,5 @@ class IngestionServiceMariadbTests extends IngestionServiceTests {
 		assertThat(LocalDateTime.parse(stored.replace(' ', 'T')).toInstant(ZoneOffset.UTC))
 			.isEqualTo(ingestion.startedAt().truncatedTo(ChronoUnit.MICROS));
 	}
+
 }

@@ -14,13 +14,12 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
- * Every ingestion test again on PostgreSQL, the database a benchmark uses, in a schema of its own
- * that Flyway creates and seeds and that is dropped afterwards. Skipped where PostgreSQL does not
- * answer on 127.0.0.1:5432.
+ * Every ingestion test again on PostgreSQL, the database a benchmark uses, in a schema of
+ * its own that Flyway creates and seeds and that is dropped afterwards. Skipped where
+ * PostgreSQL does not answer on 127.0.0.1:5432.
  */
-@SpringBootTest(
-		properties = { "fluxbench.db.schema=" + IngestionServicePostgresTests.SCHEMA, "fluxbench.ingestion.schedule=-",
-				"fluxbench.ingestion.batch-size=64" })
+@SpringBootTest(properties = { "fluxbench.db.schema=" + IngestionServicePostgresTests.SCHEMA,
+		"fluxbench.ingestion.schedule=-", "fluxbench.ingestion.batch-size=64" })
 @ActiveProfiles("postgres")
 @DirtiesContext
 class IngestionServicePostgresTests extends IngestionServiceTests {
@@ -38,8 +37,8 @@ class IngestionServicePostgresTests extends IngestionServiceTests {
 	}
 
 	private static boolean dropSchema() {
-		try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
-				Statement statement = connection.createStatement()) {
+		try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres",
+				""); Statement statement = connection.createStatement()) {
 			statement.execute("drop schema if exists " + SCHEMA + " cascade");
 			return true;
 		}

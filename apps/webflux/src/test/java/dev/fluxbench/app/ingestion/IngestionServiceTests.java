@@ -45,10 +45,11 @@ import static org.mockito.BDDMockito.given;
 import static org.mockito.BDDMockito.willAnswer;
 
 /**
- * The whole ingestion against a real HTTP server and a real database: H2 here, in a database of
- * its own so that the other tests keep their seed; PostgreSQL in {@link IngestionServicePostgresTests}
- * and MariaDB in {@link IngestionServiceMariadbTests}.
- * Every test starts from the seeded units and no ingestions.
+ * The whole ingestion against a real HTTP server and a real database: H2 here, in a
+ * database of its own so that the other tests keep their seed; PostgreSQL in
+ * {@link IngestionServicePostgresTests} and MariaDB in
+ * {@link IngestionServiceMariadbTests}. Every test starts from the seeded units and no
+ * ingestions.
  */
 @SpringBootTest(
 		properties = { "spring.r2dbc.url=r2dbc:h2:mem:///ingestion-tests?options=DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
@@ -77,7 +78,8 @@ class IngestionServiceTests {
 	@MockitoSpyBean
 	private IngestionStore store;
 
-	// Replaces the unit lookup's cache manager where there is one, stands in for it where there is none.
+	// Replaces the unit lookup's cache manager where there is one, stands in for it where
+	// there is none.
 	@MockitoBean
 	private CacheManager cacheManager;
 
@@ -100,10 +102,12 @@ class IngestionServiceTests {
 		files.clear();
 		update("delete from ingestion_rejection");
 		update("delete from ingestion");
-		// The seed script writes the registry config too; this database is the tests' own.
+		// The seed script writes the registry config too; this database is the tests'
+		// own.
 		update("delete from unit");
 		update("delete from registry_config");
-		// Read here, not by the populator on a database thread, where BlockHound forbids file reads.
+		// Read here, not by the populator on a database thread, where BlockHound forbids
+		// file reads.
 		new ResourceDatabasePopulator(new ByteArrayResource(read(new ClassPathResource(seedScript()))))
 			.populate(this.connectionFactory)
 			.block();
@@ -116,7 +120,10 @@ class IngestionServiceTests {
 
 	@Test
 	void ingestWhenFileHasMalformedAndDuplicateLinesShouldCountEachLineAndStoreEveryRejection() {
-		DeltaFileGenerator file = DeltaFileGenerator.of("partner-1", DAY, 1000).seed(3).malformedEvery(37).duplicateEvery(23);
+		DeltaFileGenerator file = DeltaFileGenerator.of("partner-1", DAY, 1000)
+			.seed(3)
+			.malformedEvery(37)
+			.duplicateEvery(23);
 		files.serve(file);
 		Produced produced = file.produced();
 		assertThat(produced.count(Kind.DUPLICATE)).isPositive();
@@ -140,19 +147,20 @@ class IngestionServiceTests {
 			.filter((index) -> !file.kind(index).accepted())
 			.mapToObj((index) -> index + 1)
 			.toList();
-		assertThat(this.database.sql("select line_number from ingestion_rejection where ingestion_id = :id order by line_number")
+		assertThat(this.database
+			.sql("select line_number from ingestion_rejection where ingestion_id = :id order by line_number")
 			.bind("id", ingestion.id())
 			.map((row) -> row.get(0, Integer.class))
 			.all()
 			.collectList()
-			.block())
-			.containsExactlyElementsOf(rejectedLines);
+			.block()).containsExactlyElementsOf(rejectedLines);
 		IngestionDetails details = this.ingestions.details(ingestion.id()).block();
 		assertThat(details.ingestion()).isEqualTo(ingestion);
 		assertThat(details.rejectionsTotal()).isEqualTo(produced.rejected());
 		assertThat(details.rejections()).hasSize(Math.min(100, produced.rejected()))
 			.allSatisfy((rejection) -> assertThat(rejection.reason()).isNotBlank());
-		assertThat(details.rejections()).map(RejectionDto::reason).anyMatch((reason) -> reason.startsWith("duplicate of line"));
+		assertThat(details.rejections()).map(RejectionDto::reason)
+			.anyMatch((reason) -> reason.startsWith("duplicate of line"));
 	}
 
 	@Test
@@ -170,8 +178,9 @@ class IngestionServiceTests {
 	}
 
 	/**
-	 * Every one succeeded and read the whole file; each added unit was inserted by exactly one of
-	 * them and each newer version applied by exactly one, the others counting it unchanged.
+	 * Every one succeeded and read the whole file; each added unit was inserted by
+	 * exactly one of them and each newer version applied by exactly one, the others
+	 * counting it unchanged.
 	 */
 	private void assertRacedIngestions(List<IngestionDto> done, Produced produced) {
 		assertThat(done).hasSize(RACERS).allSatisfy((ingestion) -> {
@@ -208,8 +217,10 @@ class IngestionServiceTests {
 
 	@Test
 	void newerVersionShouldUpdateAndOlderOrEqualVersionShouldNot() {
-		// Unit 1 is partner-2's (id mod 5 + 1), seeded at version 1; unit 2 is partner-3's.
-		files.serve("partner-2", DAY, file("partner-2", DAY, unit(1, "partner-2", "10.5000", 3), unit(2, "partner-2", "1", 5)));
+		// Unit 1 is partner-2's (id mod 5 + 1), seeded at version 1; unit 2 is
+		// partner-3's.
+		files.serve("partner-2", DAY,
+				file("partner-2", DAY, unit(1, "partner-2", "10.5000", 3), unit(2, "partner-2", "1", 5)));
 		IngestionDto newer = this.ingestions.ingest("partner-2", DAY).block();
 		assertThat(newer.updated()).isEqualTo(1);
 		assertThat(newer.rejected()).isEqualTo(1);
@@ -217,7 +228,8 @@ class IngestionServiceTests {
 			.containsExactly(new RejectionDto(3, "unit 2 belongs to partner-3, not partner-2"));
 
 		LocalDate later = DAY.plusDays(1);
-		files.serve("partner-2", later, file("partner-2", later, unit(1, "partner-2", "99", 2), unit(6, "partner-2", "98", 1)));
+		files.serve("partner-2", later,
+				file("partner-2", later, unit(1, "partner-2", "99", 2), unit(6, "partner-2", "98", 1)));
 		IngestionDto older = this.ingestions.ingest("partner-2", later).block();
 
 		assertThat(older.status()).isEqualTo(IngestionStatus.SUCCEEDED);
@@ -236,8 +248,8 @@ class IngestionServiceTests {
 		IngestionDto ingestion = this.ingestions.ingest("partner-3", DAY).block();
 
 		assertThat(ingestion.status()).isEqualTo(IngestionStatus.FAILED);
-		assertThat(ingestion.failure()).isEqualTo(
-				"Not a unit delta file: its header's format is 'csv', not 'fluxbench-unit-delta'.");
+		assertThat(ingestion.failure())
+			.isEqualTo("Not a unit delta file: its header's format is 'csv', not 'fluxbench-unit-delta'.");
 		assertThat(ingestion.lines()).isZero();
 		assertThat(units()).isEqualTo(before);
 		assertThat(this.ingestions.details(ingestion.id()).block().rejectionsTotal()).isZero();
@@ -304,7 +316,8 @@ class IngestionServiceTests {
 
 		assertThat(ingestion.status()).isEqualTo(IngestionStatus.SUCCEEDED);
 		assertThat(ingestion.lines()).isEqualTo(1000);
-		// A batch is handed over where its lines were read: 1000 lines in batches of 64 make 16.
+		// A batch is handed over where its lines were read: 1000 lines in batches of 64
+		// make 16.
 		assertThat(threads).hasSize(16).allSatisfy((name) -> assertThat(name).startsWith("ingestion-"));
 	}
 
@@ -313,7 +326,8 @@ class IngestionServiceTests {
 	}
 
 	private List<Map<String, Object>> units() {
-		return this.database.sql("select id, partner, name, category, amount, currency, version, updated_at from unit order by id")
+		return this.database
+			.sql("select id, partner, name, category, amount, currency, version, updated_at from unit order by id")
 			.fetch()
 			.all()
 			.collectList()

@@ -9,15 +9,17 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The check itself: a buffer that is never released fails it, with where it was allocated. The
- * test looks for the leak itself, which leaves nothing for the check after this class.
+ * The check itself: a buffer that is never released fails it, with where it was
+ * allocated. The test looks for the leak itself, which leaves nothing for the check after
+ * this class.
  */
 class NettyLeakCheckTests {
 
 	@Test
 	void assertNoLeakAfterABufferWasDroppedUnreleasedShouldFailWithWhereItWasAllocated() {
 		// The build names the detector; a run from an IDE may not.
-		assumeTrue(NettyLeakCheck.Detector.class.getName().equals(System.getProperty("io.netty.customResourceLeakDetector")));
+		assumeTrue(NettyLeakCheck.Detector.class.getName()
+			.equals(System.getProperty("io.netty.customResourceLeakDetector")));
 		leakOneBuffer();
 
 		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> NettyLeakCheck.assertNoLeak("this test"))

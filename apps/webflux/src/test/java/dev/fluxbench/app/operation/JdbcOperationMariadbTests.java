@@ -17,8 +17,8 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * webflux-jdbc on MariaDB: Hibernate validates mvc's entity against db/mariadb's table, and the
- * Hikari pool follows spring.flyway.url, with its options, to it.
+ * webflux-jdbc on MariaDB: Hibernate validates mvc's entity against db/mariadb's table,
+ * and the Hikari pool follows spring.flyway.url, with its options, to it.
  */
 @ActiveProfiles({ "mariadb", "jdbc" })
 @DirtiesContext

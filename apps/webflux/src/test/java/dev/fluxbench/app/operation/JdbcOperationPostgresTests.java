@@ -9,8 +9,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * webflux-jdbc on PostgreSQL: Hibernate validates mvc's entity against the schema Flyway made there,
- * and the Hikari pool follows spring.flyway.url to it.
+ * webflux-jdbc on PostgreSQL: Hibernate validates mvc's entity against the schema Flyway
+ * made there, and the Hikari pool follows spring.flyway.url to it.
  */
 @ActiveProfiles({ "postgres", "jdbc" })
 @DirtiesContext

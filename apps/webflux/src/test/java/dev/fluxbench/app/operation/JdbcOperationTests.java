@@ -15,8 +15,9 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * webflux-jdbc: the reactive controllers over mvc's blocking repository, each call on the operations
- * scheduler. BlockHound watches: a JDBC call left on an event loop would fail the request.
+ * webflux-jdbc: the reactive controllers over mvc's blocking repository, each call on the
+ * operations scheduler. BlockHound watches: a JDBC call left on an event loop would fail
+ * the request.
  */
 @ActiveProfiles("jdbc")
 class JdbcOperationTests extends OperationContract {

@@ -11,11 +11,12 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * webflux-jdbc-parallel: the blocking calls on Reactor's parallel scheduler, the seed's wrong
- * scheduler, kept so that the benchmark shows what it costs. BlockHound rejects a blocking call on a
- * parallel thread by design, so this class runs in a JVM of its own where BlockHound is never
- * installed: the tag puts it in the pom's blockhound-off surefire execution, which switches off
- * blockhound-junit-platform's listener, and out of every other.
+ * webflux-jdbc-parallel: the blocking calls on Reactor's parallel scheduler, the seed's
+ * wrong scheduler, kept so that the benchmark shows what it costs. BlockHound rejects a
+ * blocking call on a parallel thread by design, so this class runs in a JVM of its own
+ * where BlockHound is never installed: the tag puts it in the pom's blockhound-off
+ * surefire execution, which switches off blockhound-junit-platform's listener, and out of
+ * every other.
  */
 @Tag("blockhound-off")
 @ActiveProfiles({ "jdbc", "parallel" })
@@ -28,7 +29,8 @@ class JdbcParallelOperationTests extends OperationContract {
 
 	@Test
 	void blockHoundShouldBeOffInThisJvm() {
-		// Without this, a red journey here could be BlockHound's doing rather than the app's.
+		// Without this, a red journey here could be BlockHound's doing rather than the
+		// app's.
 		assertThat(Mono.fromCallable(() -> {
 			Thread.sleep(1);
 			return true;

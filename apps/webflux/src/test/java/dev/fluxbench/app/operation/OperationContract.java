@@ -33,16 +33,19 @@ import static dev.fluxbench.contract.operation.OperationPaths.OPERATIONS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Seed 002's operations over HTTP, the same for each of the four webflux stacks: each subclass starts
- * one of them, on a real Netty server, and adds what only that one does. The journey is the seed's
- * Gatling scenario, without its pauses.
+ * Seed 002's operations over HTTP, the same for each of the four webflux stacks: each
+ * subclass starts one of them, on a real Netty server, and adds what only that one does.
+ * The journey is the seed's Gatling scenario, without its pauses.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { Accounts.R2DBC_URL, Accounts.FLYWAY_URL, Accounts.BCRYPT_COST })
 @Import(CallThreads.class)
 abstract class OperationContract {
 
-	/** The seed's body, byte for byte: a null id, a date with milliseconds, the amount as a string. */
+	/**
+	 * The seed's body, byte for byte: a null id, a date with milliseconds, the amount as
+	 * a string.
+	 */
 	static final String SEED_BODY = """
 			{"id":null, "date":"2020-01-01T00:00:00.000Z", "description":"SAMPLE_TEXT", "amount":"1"}""";
 
@@ -54,13 +57,15 @@ abstract class OperationContract {
 	/** The stack's name in /actuator/info, and the variant under {@code operations}. */
 	abstract String stack();
 
-	// Every exchange reads its body, even where only the status counts (expectBody(Void.class)): a body
+	// Every exchange reads its body, even where only the status counts
+	// (expectBody(Void.class)): a body
 	// left unread keeps Netty's buffer, and the leak detector reports it.
 	@BeforeEach
 	void bindToServer() {
 		this.client = WebTestClient.bindToServer()
 			.baseUrl("http://127.0.0.1:" + this.port)
-			// A safety net, not a measure: a sign-in's BCrypt check on a loaded machine can take
+			// A safety net, not a measure: a sign-in's BCrypt check on a loaded machine
+			// can take
 			// longer than WebTestClient's default.
 			.responseTimeout(Duration.ofSeconds(60))
 			.build();
@@ -117,9 +122,13 @@ abstract class OperationContract {
 		String location = created.getResponseHeaders().getFirst(HttpHeaders.LOCATION);
 		assertThat(location).matches("http://127\\.0\\.0\\.1:" + this.port + OPERATIONS + "/\\d+");
 		long id = idOf(location);
-		// 1.00, not 1: what the numeric(19, 2) column holds, and what the GET below reads.
+		// 1.00, not 1: what the numeric(19, 2) column holds, and what the GET below
+		// reads.
 		assertThat(created.getResponseBody()).isNotNull();
-		this.client.get().uri(location).headers((headers) -> headers.setBearerAuth(token)).exchange()
+		this.client.get()
+			.uri(location)
+			.headers((headers) -> headers.setBearerAuth(token))
+			.exchange()
 			.expectBody()
 			.json(seedOperation(id), JsonCompareMode.STRICT);
 		assertThat(json(created.getResponseBody())).isEqualTo(json(seedOperation(id)));
@@ -150,8 +159,7 @@ abstract class OperationContract {
 		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
 		String invalid = """
 				{"id": 7, "description": " ", "amount": "1.005"}""";
-		authorized(this.client.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).bodyValue(invalid),
-				token)
+		authorized(this.client.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).bodyValue(invalid), token)
 			.exchange()
 			.expectStatus()
 			.isBadRequest()
@@ -176,7 +184,8 @@ abstract class OperationContract {
 		long total = Long.parseLong(all.getResponseHeaders().getFirst(OperationPaths.TOTAL_COUNT_HEADER));
 		List<Long> listed = ids(all.getResponseBody());
 		assertThat(listed).hasSize((int) total).isSorted().containsSubsequence(ids);
-		// The newest operation has the highest id, so it is alone on the last page of one.
+		// The newest operation has the highest id, so it is alone on the last page of
+		// one.
 		assertThat(ids(list(token, "?page=" + (total - 1) + "&size=1").getResponseBody())).containsExactly(ids.get(2));
 		EntityExchangeResult<String> firstTwo = list(token, "?page=0&size=2");
 		assertThat(ids(firstTwo.getResponseBody())).containsExactlyElementsOf(listed.subList(0, 2));
@@ -206,21 +215,22 @@ abstract class OperationContract {
 			.expectStatus()
 			.isBadRequest()
 			.expectBody()
-			.json(problem(ProblemType.INVALID_PARAMETER, OPERATIONS + "/abc", "Parameter 'id' has an invalid value: 'abc'."),
-					JsonCompareMode.STRICT);
+			.json(problem(ProblemType.INVALID_PARAMETER, OPERATIONS + "/abc",
+					"Parameter 'id' has an invalid value: 'abc'."), JsonCompareMode.STRICT);
 	}
 
 	@Test
 	void updateShouldAnswer405AsTheSeedNeverUpdates() {
 		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
-		authorized(this.client.put().uri(OPERATIONS + "/1").contentType(MediaType.APPLICATION_JSON).bodyValue(SEED_BODY),
+		authorized(
+				this.client.put().uri(OPERATIONS + "/1").contentType(MediaType.APPLICATION_JSON).bodyValue(SEED_BODY),
 				token)
 			.exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.METHOD_NOT_ALLOWED)
 			.expectBody()
-			.json(problem(ProblemType.METHOD_NOT_ALLOWED, OPERATIONS + "/1", "Method PUT is not allowed here; use DELETE, GET."),
-					JsonCompareMode.STRICT);
+			.json(problem(ProblemType.METHOD_NOT_ALLOWED, OPERATIONS + "/1",
+					"Method PUT is not allowed here; use DELETE, GET."), JsonCompareMode.STRICT);
 	}
 
 	@Test
@@ -256,17 +266,27 @@ abstract class OperationContract {
 
 	/** Info under {@code operations}: where the calls run, with their limits. */
 	JsonNode operationsInfo() {
-		return json(this.client.get().uri("/actuator/info").exchange().expectBody(String.class).returnResult()
+		return json(this.client.get()
+			.uri("/actuator/info")
+			.exchange()
+			.expectBody(String.class)
+			.returnResult()
 			.getResponseBody()).get("operations");
 	}
 
 	/** Info under {@code database}. */
 	JsonNode databaseInfo() {
-		return json(this.client.get().uri("/actuator/info").exchange().expectBody(String.class).returnResult()
+		return json(this.client.get()
+			.uri("/actuator/info")
+			.exchange()
+			.expectBody(String.class)
+			.returnResult()
 			.getResponseBody()).get("database");
 	}
 
-	/** Signs in, creates, reads, lists and deletes once, so that each kind of call runs. */
+	/**
+	 * Signs in, creates, reads, lists and deletes once, so that each kind of call runs.
+	 */
 	void everyKindOfCall() {
 		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
 		String location = create(token, SEED_BODY);

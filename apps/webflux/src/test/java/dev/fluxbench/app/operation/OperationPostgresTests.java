@@ -8,7 +8,10 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-/** webflux on PostgreSQL, the database a benchmark uses: instants and decimals through r2dbc-postgresql. */
+/**
+ * webflux on PostgreSQL, the database a benchmark uses: instants and decimals through
+ * r2dbc-postgresql.
+ */
 @ActiveProfiles("postgres")
 @DirtiesContext
 class OperationPostgresTests extends OperationContract {

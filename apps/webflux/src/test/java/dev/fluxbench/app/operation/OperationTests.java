@@ -14,7 +14,10 @@ import org.springframework.transaction.PlatformTransactionManager;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** webflux: seed 002's operations through R2DBC, with BlockHound watching every thread that must not block. */
+/**
+ * webflux: seed 002's operations through R2DBC, with BlockHound watching every thread
+ * that must not block.
+ */
 class OperationTests extends OperationContract {
 
 	@Autowired

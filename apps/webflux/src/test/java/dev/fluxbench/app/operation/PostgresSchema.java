@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Assumptions;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * A schema of its own on the machine's PostgreSQL for a test class, which Flyway creates and seeds
- * and which is dropped afterwards; the class is skipped where PostgreSQL does not answer.
+ * A schema of its own on the machine's PostgreSQL for a test class, which Flyway creates
+ * and seeds and which is dropped afterwards; the class is skipped where PostgreSQL does
+ * not answer.
  */
 final class PostgresSchema {
 
@@ -26,8 +27,9 @@ final class PostgresSchema {
 	}
 
 	/**
-	 * Points R2DBC and Flyway (so the jdbc variants' pool too) at the schema. Dynamic properties,
-	 * because they must win over the H2 URLs that OperationContract's context sets.
+	 * Points R2DBC and Flyway (so the jdbc variants' pool too) at the schema. Dynamic
+	 * properties, because they must win over the H2 URLs that OperationContract's context
+	 * sets.
 	 */
 	static void register(DynamicPropertyRegistry registry, String schema) {
 		registry.add("spring.r2dbc.url", () -> "r2dbc:postgresql://127.0.0.1:5432/test?schema=" + schema);

@@ -8,8 +8,8 @@ import org.springframework.test.context.ActiveProfiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * webflux-vt: plain controller methods over mvc's blocking repository, which WebFlux must run on
- * virtual threads, never on an event loop. BlockHound watches the event loops.
+ * webflux-vt: plain controller methods over mvc's blocking repository, which WebFlux must
+ * run on virtual threads, never on an event loop. BlockHound watches the event loops.
  */
 @ActiveProfiles("vt")
 class VirtualThreadOperationTests extends OperationContract {

@@ -32,8 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * The client against a real HTTP server, because timeouts, refused connections and the headers on
- * the wire are exactly what a mocked client cannot show.
+ * The client against a real HTTP server, because timeouts, refused connections and the
+ * headers on the wire are exactly what a mocked client cannot show.
  */
 class DownstreamClientTests {
 
@@ -98,7 +98,8 @@ class DownstreamClientTests {
 
 	@Test
 	void sendWhenDownstreamIsSlowerThanReadTimeoutShouldFailWithDownstreamTimeout() {
-		// Far past the read timeout, so that the timeout comes first even on a loaded machine.
+		// Far past the read timeout, so that the timeout comes first even on a loaded
+		// machine.
 		this.downstream.stall(READ_TIMEOUT.multipliedBy(5));
 		assertThat(sendAndFail(client(this.downstream.uri())))
 			.isEqualTo(Problem.of(ProblemType.DOWNSTREAM_TIMEOUT, "The downstream did not answer within 2000 ms."));
@@ -124,27 +125,27 @@ class DownstreamClientTests {
 	@Test
 	void sendWhenDownstreamAnswersSomethingElseShouldFailWithDownstreamFailed() {
 		this.downstream.answer(200, "not an acknowledgement");
-		assertThat(sendAndFail(client(this.downstream.uri()))).isEqualTo(
-				Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream's answer is not an acknowledgement."));
+		assertThat(sendAndFail(client(this.downstream.uri())))
+			.isEqualTo(Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream's answer is not an acknowledgement."));
 	}
 
 	@Test
 	void sendWhenDownstreamAnswersNothingShouldFailWithDownstreamFailed() {
 		this.downstream.answer(200, "");
-		assertThat(sendAndFail(client(this.downstream.uri()))).isEqualTo(
-				Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream's answer is not an acknowledgement."));
+		assertThat(sendAndFail(client(this.downstream.uri())))
+			.isEqualTo(Problem.of(ProblemType.DOWNSTREAM_FAILED, "The downstream's answer is not an acknowledgement."));
 	}
 
 	private DownstreamClient client(URI baseUrl) {
-		return client(new DownstreamProperties(baseUrl, Duration.ofSeconds(1), READ_TIMEOUT, 4, 4,
-				Duration.ofSeconds(1)));
+		return client(
+				new DownstreamProperties(baseUrl, Duration.ofSeconds(1), READ_TIMEOUT, 4, 4, Duration.ofSeconds(1)));
 	}
 
-	// Built as the application context builds it, from the configuration's own bean methods.
+	// Built as the application context builds it, from the configuration's own bean
+	// methods.
 	private DownstreamClient client(DownstreamProperties properties) {
 		this.connections = this.configuration.downstreamConnectionProvider(properties);
-		WebClient webClient = this.configuration.downstreamWebClient(WebClient.builder(), this.connections,
-				properties);
+		WebClient webClient = this.configuration.downstreamWebClient(WebClient.builder(), this.connections, properties);
 		return new DownstreamClient(webClient, properties);
 	}
 
@@ -165,7 +166,9 @@ class DownstreamClientTests {
 		}
 	}
 
-	/** A downstream that answers what a test tells it to and remembers the last request. */
+	/**
+	 * A downstream that answers what a test tells it to and remembers the last request.
+	 */
 	private static final class Downstream {
 
 		private final ExecutorService executor = Executors.newCachedThreadPool();
@@ -205,7 +208,8 @@ class DownstreamClientTests {
 
 		void awaitRequest() {
 			try {
-				// A latch, which returns as soon as the request is there: the bound is for a loaded machine.
+				// A latch, which returns as soon as the request is there: the bound is
+				// for a loaded machine.
 				assertThat(this.arrived.await(60, TimeUnit.SECONDS)).as("a request arrived").isTrue();
 			}
 			catch (InterruptedException ex) {

@@ -46,8 +46,7 @@ class PassthroughControllerTests {
 	@Test
 	void passthroughShouldAnswerTheDownstreamAcknowledgement() {
 		given(this.downstream.send(eq(MESSAGE), any())).willReturn(Mono.just(MessageAck.of(MESSAGE)));
-		assertThat(passthrough(MESSAGE_JSON))
-			.hasStatusOk()
+		assertThat(passthrough(MESSAGE_JSON)).hasStatusOk()
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isStrictlyEqualTo("""
@@ -69,8 +68,7 @@ class PassthroughControllerTests {
 	@Test
 	void passthroughWhenDownstreamAnswersAnErrorShouldAnswer502() {
 		given(this.downstream.send(eq(MESSAGE), any())).willReturn(Mono.error(DownstreamException.answered(503)));
-		assertThat(passthrough(MESSAGE_JSON))
-			.hasStatus(HttpStatus.BAD_GATEWAY)
+		assertThat(passthrough(MESSAGE_JSON)).hasStatus(HttpStatus.BAD_GATEWAY)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(problem(ProblemType.DOWNSTREAM_FAILED, PATH, "The downstream answered 503."));
@@ -79,19 +77,16 @@ class PassthroughControllerTests {
 	@Test
 	void passthroughWhenDownstreamIsUnreachableShouldAnswer502() {
 		given(this.downstream.send(eq(MESSAGE), any())).willReturn(Mono.error(DownstreamException.unreachable(null)));
-		assertThat(passthrough(MESSAGE_JSON))
-			.hasStatus(HttpStatus.BAD_GATEWAY)
+		assertThat(passthrough(MESSAGE_JSON)).hasStatus(HttpStatus.BAD_GATEWAY)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(
-					problem(ProblemType.DOWNSTREAM_FAILED, PATH, "The downstream could not be reached."));
+			.isLenientlyEqualTo(problem(ProblemType.DOWNSTREAM_FAILED, PATH, "The downstream could not be reached."));
 	}
 
 	@Test
 	void passthroughWhenClientIsSaturatedShouldAnswer503WithRetryAfter() {
 		given(this.downstream.send(eq(MESSAGE), any())).willReturn(Mono.error(DownstreamException.saturated(null)));
-		assertThat(passthrough(MESSAGE_JSON))
-			.hasStatus(HttpStatus.SERVICE_UNAVAILABLE)
+		assertThat(passthrough(MESSAGE_JSON)).hasStatus(HttpStatus.SERVICE_UNAVAILABLE)
 			.hasHeader(HttpHeaders.RETRY_AFTER, "1")
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
@@ -103,8 +98,7 @@ class PassthroughControllerTests {
 	void passthroughWhenDownstreamTimesOutShouldAnswer504() {
 		given(this.downstream.send(eq(MESSAGE), any()))
 			.willReturn(Mono.error(DownstreamException.timedOut(Duration.ofSeconds(2), null)));
-		assertThat(passthrough(MESSAGE_JSON))
-			.hasStatus(HttpStatus.GATEWAY_TIMEOUT)
+		assertThat(passthrough(MESSAGE_JSON)).hasStatus(HttpStatus.GATEWAY_TIMEOUT)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo(

@@ -45,9 +45,10 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The whole app against the real directory, started in-process: the wiring is what is under test.
- * The secured endpoints are answered by {@link Probe}, a test controller that echoes who called.
- * On a real Netty server, so that the event-loop threads the bind must stay off are real.
+ * The whole app against the real directory, started in-process: the wiring is what is
+ * under test. The secured endpoints are answered by {@link Probe}, a test controller that
+ * echoes who called. On a real Netty server, so that the event-loop threads the bind must
+ * stay off are real.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @AutoConfigureWebTestClient(timeout = "PT60S")
@@ -130,8 +131,8 @@ class SecurityConfigurationTests {
 			.doesNotContainHeader(HttpHeaders.WWW_AUTHENTICATE)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.FORBIDDEN, UnitPaths.INGESTIONS,
-					"Your account is not allowed to do this."));
+			.isStrictlyEqualTo(
+					problem(ProblemType.FORBIDDEN, UnitPaths.INGESTIONS, "Your account is not allowed to do this."));
 	}
 
 	@Test
@@ -173,7 +174,8 @@ class SecurityConfigurationTests {
 	void unitWhenTheDirectoryIsDownShouldAnswer503NotBlameTheUser() {
 		directory.stop();
 		try {
-			assertThat(probe(this.client.get().uri(UNIT), "bob", "bob-secret")).hasStatus(HttpStatus.SERVICE_UNAVAILABLE)
+			assertThat(probe(this.client.get().uri(UNIT), "bob", "bob-secret"))
+				.hasStatus(HttpStatus.SERVICE_UNAVAILABLE)
 				.doesNotContainHeader(HttpHeaders.WWW_AUTHENTICATE)
 				.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 				.bodyJson()
@@ -259,12 +261,14 @@ class SecurityConfigurationTests {
 	}
 
 	private static WebTestClientResponse probe(RequestHeadersSpec<?> request, String user, String password) {
-		return read(request.header(PROBE, "true").headers((headers) -> headers.setBasicAuth(user, password)).exchange());
+		return read(
+				request.header(PROBE, "true").headers((headers) -> headers.setBasicAuth(user, password)).exchange());
 	}
 
 	/**
-	 * The answer with its body read whole, even where only the status counts: over a real server, a
-	 * body left unread keeps Netty's buffer, and the leak check fails the class.
+	 * The answer with its body read whole, even where only the status counts: over a real
+	 * server, a body left unread keeps Netty's buffer, and the leak check fails the
+	 * class.
 	 */
 	private static WebTestClientResponse read(ResponseSpec response) {
 		return WebTestClientResponse.from(response.expectBody().returnResult());
@@ -275,9 +279,10 @@ class SecurityConfigurationTests {
 	}
 
 	/**
-	 * Stands in for the unit, ingestion and statistics endpoints, which are written elsewhere. It
-	 * answers only requests that carry {@value #PROBE}, so that it maps apart from the real
-	 * controllers once they exist, and wins over them for the requests of this test.
+	 * Stands in for the unit, ingestion and statistics endpoints, which are written
+	 * elsewhere. It answers only requests that carry {@value #PROBE}, so that it maps
+	 * apart from the real controllers once they exist, and wins over them for the
+	 * requests of this test.
 	 */
 	@RestController
 	@RequestMapping(headers = PROBE + "=true")

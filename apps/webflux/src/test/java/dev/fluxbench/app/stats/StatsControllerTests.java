@@ -32,9 +32,9 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The statistics page on a real server behind the real security chain, against the test directory:
- * what it shows must be what the database and the lookup counter hold. Its own in-memory database,
- * so that units other tests insert do not change the count.
+ * The statistics page on a real server behind the real security chain, against the test
+ * directory: what it shows must be what the database and the lookup counter hold. Its own
+ * in-memory database, so that units other tests insert do not change the count.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.r2dbc.url=r2dbc:h2:mem:///stats-tests?options=DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
@@ -43,7 +43,10 @@ class StatsControllerTests {
 
 	private static final EmbeddedDirectory directory = EmbeddedDirectory.start();
 
-	/** The unit that {@link #unitCountShouldFollowTheUnitTable()} inserts and takes away again. */
+	/**
+	 * The unit that {@link #unitCountShouldFollowTheUnitTable()} inserts and takes away
+	 * again.
+	 */
 	private static final long EXTRA_UNIT = 900_001;
 
 	@LocalServerPort
@@ -64,7 +67,10 @@ class StatsControllerTests {
 		directory.close();
 	}
 
-	/** What {@code @Sql} does in mvc, where there is a DataSource: here there is only R2DBC. */
+	/**
+	 * What {@code @Sql} does in mvc, where there is a DataSource: here there is only
+	 * R2DBC.
+	 */
 	@BeforeEach
 	void seedIngestions() {
 		new ResourceDatabasePopulator(new ClassPathResource("stats-ingestions.sql"))
@@ -73,9 +79,10 @@ class StatsControllerTests {
 	}
 
 	/**
-	 * Every exchange reads its body, even where only the status counts: over a real server, a body
-	 * left unread keeps Netty's buffer, and the leak check fails the class. The response timeout is
-	 * a safety net, wide enough for a page rendered on a loaded machine.
+	 * Every exchange reads its body, even where only the status counts: over a real
+	 * server, a body left unread keeps Netty's buffer, and the leak check fails the
+	 * class. The response timeout is a safety net, wide enough for a page rendered on a
+	 * loaded machine.
 	 */
 	@BeforeEach
 	void bindToServer() {
@@ -105,7 +112,8 @@ class StatsControllerTests {
 			.isOk()
 			.expectHeader()
 			.contentTypeCompatibleWith(MediaType.TEXT_HTML)
-			// Read whole: a client that reads no body cancels the page mid-stream, and Thymeleaf's
+			// Read whole: a client that reads no body cancels the page mid-stream, and
+			// Thymeleaf's
 			// data-driven rendering leaks the buffer it was filling when that happens.
 			.expectBody(String.class)
 			.value((page) -> assertThat(page).contains("unit-count"));
@@ -159,9 +167,7 @@ class StatsControllerTests {
 				.then()
 				.block();
 		}
-		assertThat(cells(page(), "day")).hasSize(StatsController.LAST_INGESTIONS)
-			.first()
-			.isEqualTo("2026-12-12");
+		assertThat(cells(page(), "day")).hasSize(StatsController.LAST_INGESTIONS).first().isEqualTo("2026-12-12");
 	}
 
 	@Test
@@ -205,7 +211,10 @@ class StatsControllerTests {
 			.getResponseBody();
 	}
 
-	/** The number in the element with that id; 0 when the page has no such element (nothing counted yet). */
+	/**
+	 * The number in the element with that id; 0 when the page has no such element
+	 * (nothing counted yet).
+	 */
 	private static long number(String page, String id) {
 		Matcher matcher = Pattern.compile("id=\"" + Pattern.quote(id) + "\">(\\d+)<").matcher(page);
 		return matcher.find() ? Long.parseLong(matcher.group(1)) : 0;

@@ -36,9 +36,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Overload answered as overload: a pool that had no connection to give in time is a 503 the client
- * may retry, counted by reason; a client that went away is counted, and nothing is written to an
- * answer that has started.
+ * Overload answered as overload: a pool that had no connection to give in time is a 503
+ * the client may retry, counted by reason; a client that went away is counted, and
+ * nothing is written to an answer that has started.
  */
 @WebFluxTest(ApiExceptionHandlerTests.FailingController.class)
 @Import({ ApiExceptionHandlerTests.FailingController.class, ApiExceptionHandlerTests.Metrics.class })
@@ -86,10 +86,11 @@ class ApiExceptionHandlerTests {
 
 	@Test
 	void failureAfterTheAnswerStartedShouldWriteNothingMore() {
-		// Spring reports the original failure past the handler; writing a problem to the started answer
-		// would have failed with an UnsupportedOperationException on its read-only headers instead.
-		assertThatThrownBy(() -> this.client.get().uri(FailingController.COMMITTED).exchange())
-			.rootCause()
+		// Spring reports the original failure past the handler; writing a problem to the
+		// started answer
+		// would have failed with an UnsupportedOperationException on its read-only
+		// headers instead.
+		assertThatThrownBy(() -> this.client.get().uri(FailingController.COMMITTED).exchange()).rootCause()
 			.isInstanceOf(IllegalStateException.class)
 			.hasMessage("Failing after the answer started");
 	}
@@ -119,7 +120,10 @@ class ApiExceptionHandlerTests {
 
 		static final String COMMITTED = "/test/committed";
 
-		/** What Spring's R2DBC support raises when r2dbc-pool had no connection within max-acquire-time. */
+		/**
+		 * What Spring's R2DBC support raises when r2dbc-pool had no connection within
+		 * max-acquire-time.
+		 */
 		@GetMapping(DATABASE)
 		Mono<String> database() {
 			return Mono.error(new DataAccessResourceFailureException("Failed to obtain R2DBC Connection",

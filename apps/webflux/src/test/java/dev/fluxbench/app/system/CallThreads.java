@@ -15,10 +15,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.security.crypto.password.PasswordEncoder;
 
 /**
- * Records the thread of every call to seed 002's password encoder, to mvc's operations repository
- * and to the JDBC client of the account lookup, by wrapping the app's own beans: where a call really
- * ran, not where a log says it did. Import it into a test's context; the records are per JVM, so a
- * test clears them first.
+ * Records the thread of every call to seed 002's password encoder, to mvc's operations
+ * repository and to the JDBC client of the account lookup, by wrapping the app's own
+ * beans: where a call really ran, not where a log says it did. Import it into a test's
+ * context; the records are per JVM, so a test clears them first.
  */
 public class CallThreads implements BeanPostProcessor {
 
@@ -66,7 +66,10 @@ public class CallThreads implements BeanPostProcessor {
 		});
 	}
 
-	/** The thread a call ran on: its name, and whether it was virtual (virtual threads have no name). */
+	/**
+	 * The thread a call ran on: its name, and whether it was virtual (virtual threads
+	 * have no name).
+	 */
 	public record Call(String method, String thread, boolean virtual) {
 
 	}

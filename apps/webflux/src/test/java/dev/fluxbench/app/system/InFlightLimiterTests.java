@@ -25,9 +25,9 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code fluxbench.server.max-in-flight=1} on the filter itself: a request held open fills the app,
- * the next is refused at once, and a request gives its place back however it ends: completed,
- * failed, or cancelled by a client that went away.
+ * {@code fluxbench.server.max-in-flight=1} on the filter itself: a request held open
+ * fills the app, the next is refused at once, and a request gives its place back however
+ * it ends: completed, failed, or cancelled by a client that went away.
  */
 class InFlightLimiterTests {
 

@@ -21,10 +21,10 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A request target that is not a URI never reaches Spring's handlers: Spring's Reactor Netty adapter
- * would answer an empty 400, so a route ahead of it answers in the contract's shape. Sent on a raw
- * socket, since no HTTP client sends it. The properties and import of {@code AccountContractTests},
- * so that the two share one context.
+ * A request target that is not a URI never reaches Spring's handlers: Spring's Reactor
+ * Netty adapter would answer an empty 400, so a route ahead of it answers in the
+ * contract's shape. Sent on a raw socket, since no HTTP client sends it. The properties
+ * and import of {@code AccountContractTests}, so that the two share one context.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { Accounts.R2DBC_URL, Accounts.FLYWAY_URL, Accounts.BCRYPT_COST })

@@ -26,8 +26,9 @@ import static dev.fluxbench.app.system.ProblemJson.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The issue's burst in small: an r2dbc-pool of one connection that the test holds, so the artist
- * list waits out the pool's max-acquire-time. That is overload, a 503 with Retry-After, not a 500.
+ * The issue's burst in small: an r2dbc-pool of one connection that the test holds, so the
+ * artist list waits out the pool's max-acquire-time. That is overload, a 503 with
+ * Retry-After, not a 500.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.r2dbc.url=r2dbc:h2:mem:///pool-saturation?options=DB_CLOSE_DELAY=-1;MODE=PostgreSQL",

@@ -17,7 +17,10 @@ import static org.awaitility.Awaitility.await;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.Mockito.mock;
 
-/** The thesis' Table 2, case B, against the seed's registry: loadtest and reporting on, archive off. */
+/**
+ * The thesis' Table 2, case B, against the seed's registry: loadtest and reporting on,
+ * archive off.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 class RequesterAccessTests {
 
@@ -26,16 +29,17 @@ class RequesterAccessTests {
 	private final RequesterAccess access = new RequesterAccess(this.registry);
 
 	RequesterAccessTests() {
-		given(this.registry.findByProperty(SERVICE_STATUSES)).willReturn(Flux.just(
-				new RegistryConfig(SERVICE_STATUSES, "loadtest", true),
-				new RegistryConfig(SERVICE_STATUSES, "reporting", true),
-				new RegistryConfig(SERVICE_STATUSES, "archive", false)));
+		given(this.registry.findByProperty(SERVICE_STATUSES))
+			.willReturn(Flux.just(new RegistryConfig(SERVICE_STATUSES, "loadtest", true),
+					new RegistryConfig(SERVICE_STATUSES, "reporting", true),
+					new RegistryConfig(SERVICE_STATUSES, "archive", false)));
 	}
 
 	@Test
 	void unknownRequesterShouldBeDeniedWithAWarning(CapturedOutput output) {
 		StepVerifier.create(this.access.isRequesterAllowed("intruder")).expectNext(false).verifyComplete();
-		// Written by logback-spring.xml's writer thread where a context has set logging up.
+		// Written by logback-spring.xml's writer thread where a context has set logging
+		// up.
 		await().untilAsserted(() -> assertThat(output).contains("WARN")
 			.contains("No status for requester 'intruder' in registry config property SERVICE_STATUSES; denied"));
 		StepVerifier.create(this.access.checkRequestAllowed("intruder"))
@@ -49,7 +53,8 @@ class RequesterAccessTests {
 		for (int i = 0; i < 1000; i++) {
 			StepVerifier.create(this.access.isRequesterAllowed("flooder")).expectNext(false).verifyComplete();
 		}
-		// Lines are written in order: once this one shows, any WARN logged before it has too.
+		// Lines are written in order: once this one shows, any WARN logged before it has
+		// too.
 		LogFactory.getLog(RequesterAccess.class).warn("End of the requests");
 		await().untilAsserted(() -> assertThat(output).contains("End of the requests"));
 		assertThat(output.toString().split("No status for requester 'flooder'", -1)).hasSize(2);
@@ -75,8 +80,8 @@ class RequesterAccessTests {
 	@Test
 	void registryConfigShouldMapEveryRequesterToItsStatus() {
 		StepVerifier.create(this.access.getRegistryConfig())
-			.assertNext((statuses) -> assertThat(statuses).containsExactlyInAnyOrderEntriesOf(
-					Map.of("loadtest", true, "reporting", true, "archive", false)))
+			.assertNext((statuses) -> assertThat(statuses)
+				.containsExactlyInAnyOrderEntriesOf(Map.of("loadtest", true, "reporting", true, "archive", false)))
 			.verifyComplete();
 	}
 

@@ -18,9 +18,9 @@ import org.springframework.test.context.DynamicPropertySource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Redis stops answering in distributed mode: a lookup waits for Lettuce's command timeout, takes
- * it for a miss and answers from the database; the timeouts show in {@code cache.errors}. Skipped
- * where redis-server is not on the PATH.
+ * Redis stops answering in distributed mode: a lookup waits for Lettuce's command
+ * timeout, takes it for a miss and answers from the database; the timeouts show in
+ * {@code cache.errors}. Skipped where redis-server is not on the PATH.
  */
 @SpringBootTest(properties = { "fluxbench.cache.mode=distributed", "spring.data.redis.timeout=250ms" })
 @DirtiesContext

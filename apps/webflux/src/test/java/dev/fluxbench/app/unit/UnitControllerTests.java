@@ -63,14 +63,17 @@ class UnitControllerTests {
 	void getWhenFreshShouldFetchFromThePartnerRepository() {
 		allow("loadtest");
 		given(this.units.fetchFresh(42)).willReturn(Mono.just(UNIT_42));
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatusOk().bodyJson().isStrictlyEqualTo(UNIT_42_RESPONSE);
+		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatusOk()
+			.bodyJson()
+			.isStrictlyEqualTo(UNIT_42_RESPONSE);
 		then(this.units).should().fetchFresh(42);
 		then(this.units).shouldHaveNoMoreInteractions();
 	}
 
 	@Test
 	void getWhenRequesterIsDeniedShouldAnswer403WithoutReadingTheUnit() {
-		given(this.access.checkRequestAllowed("archive")).willReturn(Mono.error(new RequesterDeniedException("archive")));
+		given(this.access.checkRequestAllowed("archive"))
+			.willReturn(Mono.error(new RequesterDeniedException("archive")));
 		assertThat(get(UNITS + "/42", "archive")).hasStatus(HttpStatus.FORBIDDEN)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
@@ -163,7 +166,10 @@ class UnitControllerTests {
 		return WebTestClientResponse.from(this.client.get().uri(uri).header(REQUESTER_HEADER, requester).exchange());
 	}
 
-	/** Every problem of the unit service carries {@code "success": false} besides the usual members. */
+	/**
+	 * Every problem of the unit service carries {@code "success": false} besides the
+	 * usual members.
+	 */
 	static String unitProblem(ProblemType type, String instance, String detail) {
 		return problem(type, instance, detail).replaceFirst("^\\{", "{\"success\":false,");
 	}

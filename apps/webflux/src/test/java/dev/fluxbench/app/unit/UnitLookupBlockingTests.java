@@ -34,9 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
- * The unit lookup (authentication, controller, requester check, cache, repository) on a real
- * Netty server while BlockHound watches: blockhound-junit-platform installs it for every test of this module, and a
- * blocking call on an event loop or a parallel thread then fails that request with a 500.
+ * The unit lookup (authentication, controller, requester check, cache, repository) on a
+ * real Netty server while BlockHound watches: blockhound-junit-platform installs it for
+ * every test of this module, and a blocking call on an event loop or a parallel thread
+ * then fails that request with a 500.
  */
 class UnitLookupBlockingTests {
 
@@ -52,7 +53,10 @@ class UnitLookupBlockingTests {
 
 	abstract static class LookupTests {
 
-		/** The API authenticates every call: one directory for all three application contexts. */
+		/**
+		 * The API authenticates every call: one directory for all three application
+		 * contexts.
+		 */
 		static final EmbeddedDirectory DIRECTORY = EmbeddedDirectory.start();
 
 		@LocalServerPort
@@ -78,7 +82,8 @@ class UnitLookupBlockingTests {
 
 		@Test
 		void unknownUnitShouldNotBlock() {
-			// The body is read even where only the status counts: a body left unread over a real server
+			// The body is read even where only the status counts: a body left unread over
+			// a real server
 			// keeps Netty's buffer, and the leak check fails the class.
 			get("/api/units/99999", "loadtest").expectStatus().isEqualTo(HttpStatus.NOT_FOUND).expectBody(Void.class);
 		}
@@ -88,14 +93,17 @@ class UnitLookupBlockingTests {
 			get("/api/units/777", "archive").expectStatus().isEqualTo(HttpStatus.FORBIDDEN).expectBody(Void.class);
 		}
 
-		// An unknown requester is logged at WARN: logback-spring.xml queues the line for a writer thread.
+		// An unknown requester is logged at WARN: logback-spring.xml queues the line for
+		// a writer thread.
 		@Test
 		void unknownRequesterShouldNotBlock() {
 			get("/api/units/777", "intruder").expectStatus().isEqualTo(HttpStatus.FORBIDDEN);
 		}
 
-		// Under surefire the console is an in-memory stream, which BlockHound lets pass even when written
-		// on an event loop; behind a pipe or a terminal the write blocks. So the appenders are checked too.
+		// Under surefire the console is an in-memory stream, which BlockHound lets pass
+		// even when written
+		// on an event loop; behind a pipe or a terminal the write blocks. So the
+		// appenders are checked too.
 		@Test
 		void warningsOnNonBlockingThreadsShouldNotBlock() {
 			Logger root = ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger(Logger.ROOT_LOGGER_NAME);
@@ -105,7 +113,8 @@ class UnitLookupBlockingTests {
 				.allSatisfy((appender) -> assertThat(appender).isInstanceOfSatisfying(AsyncAppender.class,
 						(async) -> assertThat(async.isNeverBlock()).isTrue()));
 			Log log = LogFactory.getLog(RequesterAccess.class);
-			// Many at once on every parallel thread, so that they also meet on the appender's locks.
+			// Many at once on every parallel thread, so that they also meet on the
+			// appender's locks.
 			Long lines = Flux.range(0, 2000)
 				.parallel()
 				.runOn(Schedulers.parallel())
@@ -117,7 +126,8 @@ class UnitLookupBlockingTests {
 		}
 
 		private WebTestClient.ResponseSpec get(String path, String requester) {
-			// The first request of a context authenticates against LDAP on a cold JVM: on a busy machine
+			// The first request of a context authenticates against LDAP on a cold JVM: on
+			// a busy machine
 			// that took longer than WebTestClient's default five seconds.
 			return WebTestClient.bindToServer()
 				.baseUrl("http://127.0.0.1:" + this.port)

@@ -18,10 +18,10 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The repository tests again on MariaDB, through R2dbcConfiguration's conversions, in a database of
- * its own that is created empty and dropped afterwards. The JVM runs in a zone other than UTC
- * meanwhile, so that an instant read or written at the JVM's zone would show. Skipped where MariaDB
- * does not answer on 127.0.0.1:3306.
+ * The repository tests again on MariaDB, through R2dbcConfiguration's conversions, in a
+ * database of its own that is created empty and dropped afterwards. The JVM runs in a
+ * zone other than UTC meanwhile, so that an instant read or written at the JVM's zone
+ * would show. Skipped where MariaDB does not answer on 127.0.0.1:3306.
  */
 @ActiveProfiles("mariadb")
 @TestPropertySource(properties = "fluxbench.db.schema=" + UnitRepositoryMariadbTests.DATABASE)
@@ -62,4 +62,5 @@ class UnitRepositoryMariadbTests extends UnitRepositoryTests {
 
 		assertThat(stored).isEqualTo("2026-06-01 12:00:00.000000");
 	}
+
 }

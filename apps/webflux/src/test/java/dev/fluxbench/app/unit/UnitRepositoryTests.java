@@ -66,12 +66,10 @@ class UnitRepositoryTests {
 
 	@Test
 	void updateIfNotOlderShouldReplaceWithANewerVersion() {
-		List<Object> results = rolledBack(Flux.concat(
-				this.units.updateIfNotOlder(42, "partner-3", "Renamed", "fund", new BigDecimal("1.0000"), "USD", 2,
-						LATER),
-				this.units.findById(42L).map(Unit::toDto)));
-		assertThat(results).containsExactly(1, new UnitDto(42, "partner-3", "Renamed", "fund",
-				new BigDecimal("1.0000"), "USD", 2, LATER.toInstant()));
+		List<Object> results = rolledBack(Flux.concat(this.units.updateIfNotOlder(42, "partner-3", "Renamed", "fund",
+				new BigDecimal("1.0000"), "USD", 2, LATER), this.units.findById(42L).map(Unit::toDto)));
+		assertThat(results).containsExactly(1,
+				new UnitDto(42, "partner-3", "Renamed", "fund", new BigDecimal("1.0000"), "USD", 2, LATER.toInstant()));
 	}
 
 	@Test
@@ -89,14 +87,17 @@ class UnitRepositoryTests {
 	void updateIfNotOlderWhenUnitIsAbsentShouldChangeNothingAndInsertShouldAddItOnce() {
 		UnitDto unit = new UnitDto(20_000, "partner-1", "New", "bond", new BigDecimal("10.0000"), "GBP", 1,
 				LATER.toInstant());
-		List<Object> results = rolledBack(Flux.concat(
-				this.units.updateIfNotOlder(20_000, "partner-1", "New", "bond", BigDecimal.TEN, "GBP", 1, LATER),
-				this.units.insertIfAbsent(unit), this.units.insertIfAbsent(unit),
-				this.units.findById(20_000L).map(Unit::toDto), this.units.count()));
+		List<Object> results = rolledBack(
+				Flux.concat(
+						this.units.updateIfNotOlder(20_000, "partner-1", "New", "bond", BigDecimal.TEN, "GBP", 1,
+								LATER),
+						this.units.insertIfAbsent(unit), this.units.insertIfAbsent(unit),
+						this.units.findById(20_000L).map(Unit::toDto), this.units.count()));
 		assertThat(results).containsExactly(0, 1L, 0L, unit, 10_001L);
 	}
 
-	// Rolled back, so that every test sees the seeded units of a database that lives as long as the JVM.
+	// Rolled back, so that every test sees the seeded units of a database that lives as
+	// long as the JVM.
 	private List<Object> rolledBack(Flux<?> work) {
 		return this.transactions.execute((status) -> {
 			status.setRollbackOnly();

@@ -14,9 +14,9 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
 
 /**
- * The fresh fetches again on PostgreSQL, where racing inserts wait for each other's transactions,
- * in a schema of its own that Flyway creates and seeds and that is dropped afterwards. Skipped
- * where PostgreSQL does not answer on 127.0.0.1:5432.
+ * The fresh fetches again on PostgreSQL, where racing inserts wait for each other's
+ * transactions, in a schema of its own that Flyway creates and seeds and that is dropped
+ * afterwards. Skipped where PostgreSQL does not answer on 127.0.0.1:5432.
  */
 @SpringBootTest(properties = { "fluxbench.cache.mode=local", "fluxbench.db.schema=" + UnitServicePostgresTests.SCHEMA })
 @ActiveProfiles("postgres")
@@ -36,8 +36,8 @@ class UnitServicePostgresTests extends UnitServiceTests {
 	}
 
 	private static boolean dropSchema() {
-		try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
-				Statement statement = connection.createStatement()) {
+		try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres",
+				""); Statement statement = connection.createStatement()) {
 			statement.execute("drop schema if exists " + SCHEMA + " cascade");
 			return true;
 		}

@@ -23,13 +23,14 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.mockito.BDDMockito.given;
 
 /**
- * A fresh fetch stores what the partner answers unless the store is newer, and refreshes the cache.
- * On H2 here, on PostgreSQL in {@link UnitServicePostgresTests}.
+ * A fresh fetch stores what the partner answers unless the store is newer, and refreshes
+ * the cache. On H2 here, on PostgreSQL in {@link UnitServicePostgresTests}.
  */
 @SpringBootTest(properties = "fluxbench.cache.mode=local")
 class UnitServiceTests {
 
-	// Outside the seed, so that the other tests' view of the 10 000 units does not change.
+	// Outside the seed, so that the other tests' view of the 10 000 units does not
+	// change.
 	private static final long ID = 20_002;
 
 	/** Fresh fetches of one unit at the same time. */
@@ -67,7 +68,8 @@ class UnitServiceTests {
 				Mono.just(unit(2, "Second")));
 		this.units.fetchFresh(ID).block();
 		assertThat(this.units.fetchFresh(ID).block()).isEqualTo(unit(3, "Third"));
-		// The partner answers an older version than the store holds: the store's answer wins.
+		// The partner answers an older version than the store holds: the store's answer
+		// wins.
 		assertThat(this.units.fetchFresh(ID).block()).isEqualTo(unit(3, "Third"));
 		assertThat(storedName()).isEqualTo("Third");
 		assertThat(this.units.find(ID).block()).isEqualTo(unit(3, "Third"));
@@ -76,7 +78,8 @@ class UnitServiceTests {
 	@Test
 	void concurrentFreshFetchesOfAnAbsentUnitShouldAllAnswerItAndStoreItOnce() {
 		given(this.partner.fetch(ID)).willReturn(Mono.just(unit(1, "First")));
-		// Each on a thread of its own: r2dbc-h2 runs a statement on the thread that subscribes.
+		// Each on a thread of its own: r2dbc-h2 runs a statement on the thread that
+		// subscribes.
 		List<UnitDto> answers = Flux.range(0, RACERS)
 			.flatMap((racer) -> this.units.fetchFresh(ID).subscribeOn(Schedulers.boundedElastic()), RACERS)
 			.collectList()

@@ -11,8 +11,9 @@ package dev.fluxbench.contract.unit.delta;
 public record DeltaCounts(DeltaHeader header, int unitLines, int accepted, int rejected) {
 
 	/**
-	 * Whether the file has as many unit lines as its header announced. When it has not, the file was
-	 * cut or added to after it was written; its accepted units are still sound one by one.
+	 * Whether the file has as many unit lines as its header announced. When it has not,
+	 * the file was cut or added to after it was written; its accepted units are still
+	 * sound one by one.
 	 */
 	public boolean matchesHeader() {
 		return this.unitLines == this.header.units();

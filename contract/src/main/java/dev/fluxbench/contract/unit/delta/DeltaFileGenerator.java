@@ -18,17 +18,18 @@ import dev.fluxbench.contract.unit.SeedUnits;
 import dev.fluxbench.contract.unit.UnitDto;
 
 /**
- * Writes a partner's delta file for one day, the same bytes for the same arguments. Every line is
- * computed from its position and the seed alone, so a file of any size streams in constant memory,
- * and {@link #produced()} knows what each line is without writing any.
+ * Writes a partner's delta file for one day, the same bytes for the same arguments. Every
+ * line is computed from its position and the seed alone, so a file of any size streams in
+ * constant memory, and {@link #produced()} knows what each line is without writing any.
  *
  * <p>
  * Unit lines come in this order: the partner's seeded units (ids 1 to 10 000, as
- * {@code V4__seed_units.sql} assigns them to partners), changed to version 2 with a new amount, for
- * the first half of the file or until the partner's 2 000 seeded units are used up; then units the
- * seed does not have, ids above 10 000 that follow the seed's partner rule, at version 1. Every
- * {@code malformedEvery}-th line is broken in one of the {@link Kind#malformed()} ways, in turn, and
- * every {@code duplicateEvery}-th of the others repeats the id of an earlier accepted line.
+ * {@code V4__seed_units.sql} assigns them to partners), changed to version 2 with a new
+ * amount, for the first half of the file or until the partner's 2 000 seeded units are
+ * used up; then units the seed does not have, ids above 10 000 that follow the seed's
+ * partner rule, at version 1. Every {@code malformedEvery}-th line is broken in one of
+ * the {@link Kind#malformed()} ways, in turn, and every {@code duplicateEvery}-th of the
+ * others repeats the id of an earlier accepted line.
  *
  * <pre>{@code
  * DeltaFileGenerator.of("partner-1", LocalDate.parse("2026-11-22"), 100_000).seed(7).malformedEvery(1000).write(out);
@@ -85,7 +86,10 @@ public final class DeltaFileGenerator {
 		return new DeltaFileGenerator(new DeltaHeader(partner, day, units), 0, 0, 0);
 	}
 
-	/** Another seed gives other amounts, times and duplicate targets; the ids stay the same. */
+	/**
+	 * Another seed gives other amounts, times and duplicate targets; the ids stay the
+	 * same.
+	 */
 	public DeltaFileGenerator seed(long seed) {
 		return new DeltaFileGenerator(this.header, seed, this.malformedEvery, this.duplicateEvery);
 	}
@@ -95,7 +99,10 @@ public final class DeltaFileGenerator {
 		return new DeltaFileGenerator(this.header, this.seed, nonNegative("malformedEvery", n), this.duplicateEvery);
 	}
 
-	/** Repeat an earlier id on every {@code n}-th unit line that is not broken; 0, the default, never. */
+	/**
+	 * Repeat an earlier id on every {@code n}-th unit line that is not broken; 0, the
+	 * default, never.
+	 */
 	public DeltaFileGenerator duplicateEvery(int n) {
 		return new DeltaFileGenerator(this.header, this.seed, this.malformedEvery, nonNegative("duplicateEvery", n));
 	}
@@ -143,9 +150,9 @@ public final class DeltaFileGenerator {
 	}
 
 	/**
-	 * What unit line {@code index} (1 for the line after the header) is. Malformed lines come first,
-	 * so that the two counts do not depend on each other; the first line is never a duplicate, as
-	 * nothing came before it.
+	 * What unit line {@code index} (1 for the line after the header) is. Malformed lines
+	 * come first, so that the two counts do not depend on each other; the first line is
+	 * never a duplicate, as nothing came before it.
 	 */
 	public Kind kind(int index) {
 		if (this.malformedEvery > 0 && index % this.malformedEvery == 0) {
@@ -162,7 +169,8 @@ public final class DeltaFileGenerator {
 		Kind kind = kind(index);
 		long random = mix(this.seed, index);
 		if (kind == Kind.DUPLICATE) {
-			// The same id as an accepted line before it, with another amount: the first one must win.
+			// The same id as an accepted line before it, with another amount: the first
+			// one must win.
 			int original = 1 + (int) Long.remainderUnsigned(random, index - 1);
 			while (!kind(original).accepted()) {
 				original--;
@@ -181,9 +189,9 @@ public final class DeltaFileGenerator {
 			case NEGATIVE_AMOUNT -> json(withAmount(unit, unit.amount().add(BigDecimal.ONE).negate()), random);
 			case BAD_CURRENCY -> json(new UnitDto(unit.id(), unit.partner(), unit.name(), unit.category(),
 					unit.amount(), unit.currency().toLowerCase(), unit.version(), unit.updatedAt()), random);
-			case WRONG_PARTNER -> json(new UnitDto(unit.id(), SeedUnits.PARTNERS.get((this.residue + 1) % 5),
-					unit.name(), unit.category(), unit.amount(), unit.currency(), unit.version(), unit.updatedAt()),
-					random);
+			case WRONG_PARTNER ->
+				json(new UnitDto(unit.id(), SeedUnits.PARTNERS.get((this.residue + 1) % 5), unit.name(),
+						unit.category(), unit.amount(), unit.currency(), unit.version(), unit.updatedAt()), random);
 			case UNKNOWN_FIELD -> "{\"colour\":\"blue\"," + json(unit, random).substring(1);
 			case WRONG_TYPE -> json(unit, random).replace(",\"version\":" + unit.version() + ",",
 					",\"version\":\"" + unit.version() + "\",");
@@ -203,7 +211,8 @@ public final class DeltaFileGenerator {
 		long version;
 		if (index <= this.updates) {
 			id = (this.residue == 0) ? 5L * index : this.residue + 5L * (index - 1);
-			// Up to ten units more, in steps of 0.0001: always a change, sometimes with four decimals.
+			// Up to ten units more, in steps of 0.0001: always a change, sometimes with
+			// four decimals.
 			amount = SeedUnits.amount(id).add(BigDecimal.valueOf(1 + Long.remainderUnsigned(random, 100_000), 4));
 			version = 2;
 		}
@@ -227,7 +236,10 @@ public final class DeltaFileGenerator {
 				unit.version(), unit.updatedAt());
 	}
 
-	/** SplitMix64 of the seed and the line: independent per line, so any line can be written alone. */
+	/**
+	 * SplitMix64 of the seed and the line: independent per line, so any line can be
+	 * written alone.
+	 */
 	private static long mix(long seed, long index) {
 		long z = seed + index * 0x9E3779B97F4A7C15L;
 		z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
@@ -303,7 +315,10 @@ public final class DeltaFileGenerator {
 			return this.accepted;
 		}
 
-		/** Whether a line of this kind is broken in itself, as opposed to valid or a duplicate. */
+		/**
+		 * Whether a line of this kind is broken in itself, as opposed to valid or a
+		 * duplicate.
+		 */
 		public boolean malformed() {
 			return MALFORMED.contains(this);
 		}

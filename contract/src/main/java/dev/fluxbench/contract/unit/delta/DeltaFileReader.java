@@ -26,10 +26,11 @@ import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
 
 /**
- * Reads a unit delta file line by line, holding one line at a time (plus the ids seen, to refuse
- * duplicates). Opening a file reads its header and fails with a {@link DeltaFileException} when the
- * file cannot be ingested at all; from then on every line becomes a {@link DeltaLine}, accepted or
- * rejected, and no line is skipped without a word.
+ * Reads a unit delta file line by line, holding one line at a time (plus the ids seen, to
+ * refuse duplicates). Opening a file reads its header and fails with a
+ * {@link DeltaFileException} when the file cannot be ingested at all; from then on every
+ * line becomes a {@link DeltaLine}, accepted or rejected, and no line is skipped without
+ * a word.
  *
  * <pre>{@code
  * try (DeltaFileReader file = DeltaFileReader.open(in)) {
@@ -73,15 +74,18 @@ public final class DeltaFileReader implements Iterator<DeltaLine>, Closeable {
 
 	/**
 	 * Opens a file in UTF-8 and reads its header.
-	 * @throws DeltaFileException when the header is missing, not ours, or of another version
+	 * @throws DeltaFileException when the header is missing, not ours, or of another
+	 * version
 	 */
 	public static DeltaFileReader open(InputStream in) {
 		return open(new InputStreamReader(in, StandardCharsets.UTF_8));
 	}
 
 	/**
-	 * Opens a file and reads its header. The reader is buffered here, so any {@link Reader} will do.
-	 * @throws DeltaFileException when the header is missing, not ours, or of another version
+	 * Opens a file and reads its header. The reader is buffered here, so any
+	 * {@link Reader} will do.
+	 * @throws DeltaFileException when the header is missing, not ours, or of another
+	 * version
 	 */
 	public static DeltaFileReader open(Reader in) {
 		return new DeltaFileReader(in);
@@ -89,8 +93,8 @@ public final class DeltaFileReader implements Iterator<DeltaLine>, Closeable {
 
 	/**
 	 * Reads a whole file, handing each line to {@code each}, and closes it.
-	 * @throws DeltaFileException when the header is missing, not ours, or of another version;
-	 * {@code each} has then seen nothing
+	 * @throws DeltaFileException when the header is missing, not ours, or of another
+	 * version; {@code each} has then seen nothing
 	 */
 	public static DeltaCounts read(InputStream in, Consumer<? super DeltaLine> each) {
 		DeltaFileReader opened;
@@ -180,7 +184,8 @@ public final class DeltaFileReader implements Iterator<DeltaLine>, Closeable {
 		catch (Refusal refusal) {
 			return new Rejection(number, refusal.getMessage());
 		}
-		// Only accepted lines claim an id: a refused line was never ingested, so it cannot be the original.
+		// Only accepted lines claim an id: a refused line was never ingested, so it
+		// cannot be the original.
 		int first = this.firstLines.putIfAbsent(unit.id(), number);
 		return (first == 0) ? new Accepted(number, unit)
 				: new Rejection(number, "duplicate of line " + first + " (id " + unit.id() + ")");
@@ -227,8 +232,8 @@ public final class DeltaFileReader implements Iterator<DeltaLine>, Closeable {
 			day = LocalDate.parse(headerString(members, "day"));
 		}
 		catch (DateTimeParseException ex) {
-			throw new DeltaFileException(
-					"The delta file's header has a day that is not a date such as 2026-11-22: '" + members.get("day") + "'.");
+			throw new DeltaFileException("The delta file's header has a day that is not a date such as 2026-11-22: '"
+					+ members.get("day") + "'.");
 		}
 		if (!(members.get("units") instanceof Long units) || units < 0 || units > Integer.MAX_VALUE) {
 			throw new DeltaFileException("The delta file's header needs 'units', the number of unit lines, not "
@@ -244,12 +249,16 @@ public final class DeltaFileReader implements Iterator<DeltaLine>, Closeable {
 		return value;
 	}
 
-	/** The header's members: strings, longs, and anything else as its token, which no check accepts. */
+	/**
+	 * The header's members: strings, longs, and anything else as its token, which no
+	 * check accepts.
+	 */
 	private static Map<String, Object> members(String text) {
 		Map<String, Object> members = new HashMap<>();
 		try (JsonParser parser = JSON.createParser(ObjectReadContext.empty(), text)) {
 			if (parser.nextToken() != JsonToken.START_OBJECT) {
-				throw new DeltaFileException("The delta file's first line is not a JSON object, so it is not a header.");
+				throw new DeltaFileException(
+						"The delta file's first line is not a JSON object, so it is not a header.");
 			}
 			while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
 				String name = parser.currentName();

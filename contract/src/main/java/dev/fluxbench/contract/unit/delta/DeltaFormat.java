@@ -1,7 +1,8 @@
 package dev.fluxbench.contract.unit.delta;
 
 /**
- * The names and limits of a unit delta file, as {@code docs/unit-delta-format.md} describes it.
+ * The names and limits of a unit delta file, as {@code docs/unit-delta-format.md}
+ * describes it.
  */
 public final class DeltaFormat {
 
@@ -17,12 +18,15 @@ public final class DeltaFormat {
 	public static final String EXTENSION = ".jsonl";
 
 	/**
-	 * The longest line a reader takes, in characters. A unit line is about 200; the limit keeps a
-	 * file without line breaks from filling the heap, since a line is the one thing a reader holds.
+	 * The longest line a reader takes, in characters. A unit line is about 200; the limit
+	 * keeps a file without line breaks from filling the heap, since a line is the one
+	 * thing a reader holds.
 	 */
 	public static final int MAX_LINE_LENGTH = 64 * 1024;
 
-	/** The decimals an amount may have, as the {@code numeric(19, 4)} column stores it. */
+	/**
+	 * The decimals an amount may have, as the {@code numeric(19, 4)} column stores it.
+	 */
 	public static final int MAX_AMOUNT_SCALE = 4;
 
 	private DeltaFormat() {

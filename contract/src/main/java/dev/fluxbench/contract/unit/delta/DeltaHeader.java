@@ -3,9 +3,9 @@ package dev.fluxbench.contract.unit.delta;
 import java.time.LocalDate;
 
 /**
- * The first line of a delta file: whose units, changed on which day, and how many unit lines the
- * writer wrote after it. A reader compares that count with the lines it found, so a file cut at a
- * line break is noticed too.
+ * The first line of a delta file: whose units, changed on which day, and how many unit
+ * lines the writer wrote after it. A reader compares that count with the lines it found,
+ * so a file cut at a line break is noticed too.
  */
 public record DeltaHeader(String partner, LocalDate day, int units) {
 

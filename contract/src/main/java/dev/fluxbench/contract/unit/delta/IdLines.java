@@ -1,8 +1,8 @@
 package dev.fluxbench.contract.unit.delta;
 
 /**
- * Which line each accepted id came from, to name the first occurrence when an id comes again. Open
- * addressing over two primitive arrays: about 12 bytes an id at most, where a
+ * Which line each accepted id came from, to name the first occurrence when an id comes
+ * again. Open addressing over two primitive arrays: about 12 bytes an id at most, where a
  * {@code HashMap<Long, Integer>} costs five times that in boxes and entries.
  */
 final class IdLines {
@@ -21,8 +21,8 @@ final class IdLines {
 	}
 
 	/**
-	 * Remembers that {@code id} (positive) was accepted on {@code line}, unless it was accepted
-	 * before.
+	 * Remembers that {@code id} (positive) was accepted on {@code line}, unless it was
+	 * accepted before.
 	 * @return the line it was first accepted on, or 0 when this is the first time
 	 */
 	int putIfAbsent(long id, int line) {
@@ -54,7 +54,8 @@ final class IdLines {
 
 	private static int find(long[] ids, long id) {
 		int mask = ids.length - 1;
-		// Fibonacci hashing: ids of one partner are spaced by 5, which plain masking would cluster.
+		// Fibonacci hashing: ids of one partner are spaced by 5, which plain masking
+		// would cluster.
 		int slot = (int) ((id * 0x9E3779B97F4A7C15L) >>> 32) & mask;
 		while (ids[slot] != EMPTY && ids[slot] != id) {
 			slot = (slot + 1) & mask;

@@ -5,9 +5,10 @@ import java.io.Reader;
 
 /**
  * Cuts a stream of characters into lines, holding one line at a time. Unlike
- * {@link java.io.BufferedReader#readLine()} it says whether a line ended with a line break, which
- * is how a reader tells a truncated last line from a complete one, and it stops collecting a line
- * at {@link DeltaFormat#MAX_LINE_LENGTH} so that a file without line breaks cannot fill the heap.
+ * {@link java.io.BufferedReader#readLine()} it says whether a line ended with a line
+ * break, which is how a reader tells a truncated last line from a complete one, and it
+ * stops collecting a line at {@link DeltaFormat#MAX_LINE_LENGTH} so that a file without
+ * line breaks cannot fill the heap.
  */
 final class LineSplitter {
 
@@ -30,8 +31,9 @@ final class LineSplitter {
 	}
 
 	/**
-	 * The next line without its line break ({@code \n}, or {@code \r\n}), or {@code null} at the end
-	 * of the input. A line that is too long comes back empty, with {@link #tooLong()} set.
+	 * The next line without its line break ({@code \n}, or {@code \r\n}), or {@code null}
+	 * at the end of the input. A line that is too long comes back empty, with
+	 * {@link #tooLong()} set.
 	 */
 	String next() throws IOException {
 		this.line.setLength(0);
@@ -69,12 +71,17 @@ final class LineSplitter {
 		}
 	}
 
-	/** Whether the last line returned ended with a line break; only a file's last line may not. */
+	/**
+	 * Whether the last line returned ended with a line break; only a file's last line may
+	 * not.
+	 */
 	boolean terminated() {
 		return this.terminated;
 	}
 
-	/** Whether the last line returned was longer than {@link DeltaFormat#MAX_LINE_LENGTH}. */
+	/**
+	 * Whether the last line returned was longer than {@link DeltaFormat#MAX_LINE_LENGTH}.
+	 */
 	boolean tooLong() {
 		return this.tooLong;
 	}

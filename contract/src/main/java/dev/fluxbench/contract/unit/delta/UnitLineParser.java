@@ -18,9 +18,10 @@ import tools.jackson.core.exc.UnexpectedEndOfInputException;
 import tools.jackson.core.json.JsonFactory;
 
 /**
- * Turns one unit line into a {@link UnitDto}, or into the one reason it is refused. It walks the
- * line's tokens instead of binding it with a mapper: the reasons must name the field and what is
- * wrong with it in plain words, and a token walk costs a fraction of data binding on 100 000 lines.
+ * Turns one unit line into a {@link UnitDto}, or into the one reason it is refused. It
+ * walks the line's tokens instead of binding it with a mapper: the reasons must name the
+ * field and what is wrong with it in plain words, and a token walk costs a fraction of
+ * data binding on 100 000 lines.
  */
 final class UnitLineParser {
 
@@ -41,8 +42,8 @@ final class UnitLineParser {
 	}
 
 	/**
-	 * @param complete whether the line ended with a line break; a line that did not and is not
-	 * complete JSON is reported as truncated rather than as merely malformed
+	 * @param complete whether the line ended with a line break; a line that did not and
+	 * is not complete JSON is reported as truncated rather than as merely malformed
 	 * @throws Refusal with the reason when the line is not a valid unit
 	 */
 	UnitDto parse(String line, boolean complete) {
@@ -56,7 +57,8 @@ final class UnitLineParser {
 		catch (JacksonException ex) {
 			String where = (ex.getLocation() != null) ? " at column " + ex.getLocation().getColumnNr() : "";
 			String reason = "malformed JSON" + where + ": " + firstLine(ex.getOriginalMessage());
-			throw new Refusal(complete ? reason : "truncated: the file ends in the middle of this line (" + reason + ")");
+			throw new Refusal(
+					complete ? reason : "truncated: the file ends in the middle of this line (" + reason + ")");
 		}
 	}
 
@@ -93,7 +95,8 @@ final class UnitLineParser {
 				default -> throw new Refusal("unknown field '" + field + "'");
 			}
 		}
-		// The loop ends on END_OBJECT; anything else would have been a syntax error already.
+		// The loop ends on END_OBJECT; anything else would have been a syntax error
+		// already.
 		if (parser.nextToken() != null) {
 			throw new Refusal("malformed JSON: more after the object");
 		}
@@ -179,11 +182,12 @@ final class UnitLineParser {
 		if (amount.signum() < 0) {
 			throw new Refusal("amount must not be negative, not " + amount.toPlainString());
 		}
-		// 12.5000 has four decimals of which two say nothing; only the ones that do count.
+		// 12.5000 has four decimals of which two say nothing; only the ones that do
+		// count.
 		BigDecimal stripped = amount.stripTrailingZeros();
 		if (stripped.scale() > DeltaFormat.MAX_AMOUNT_SCALE) {
-			throw new Refusal("amount has more than " + DeltaFormat.MAX_AMOUNT_SCALE + " decimals: "
-					+ amount.toPlainString());
+			throw new Refusal(
+					"amount has more than " + DeltaFormat.MAX_AMOUNT_SCALE + " decimals: " + amount.toPlainString());
 		}
 		if (stripped.precision() - stripped.scale() > MAX_AMOUNT_INTEGER_DIGITS) {
 			throw new Refusal("amount has more than " + MAX_AMOUNT_INTEGER_DIGITS + " digits before the point");
@@ -205,8 +209,9 @@ final class UnitLineParser {
 	}
 
 	/*
-	 * 2026-11-22T08:30:00Z, the form every writer we know uses, read without the general parser:
-	 * Instant.parse goes through DateTimeFormatter's field resolution, heavy next to a token walk.
+	 * 2026-11-22T08:30:00Z, the form every writer we know uses, read without the general
+	 * parser: Instant.parse goes through DateTimeFormatter's field resolution, heavy next
+	 * to a token walk.
 	 */
 	private static boolean isPlainUtc(String text) {
 		if (text.length() != 20 || text.charAt(19) != 'Z') {
@@ -227,7 +232,9 @@ final class UnitLineParser {
 		return true;
 	}
 
-	/** @throws DateTimeException for a field out of range, such as February 30th */
+	/**
+	 * @throws DateTimeException for a field out of range, such as February 30th
+	 */
 	private static Instant plainUtc(String text) {
 		return LocalDateTime
 			.of(digits(text, 0, 4), digits(text, 5, 7), digits(text, 8, 10), digits(text, 11, 13), digits(text, 14, 16),
@@ -277,7 +284,10 @@ final class UnitLineParser {
 		return (line.length() > 120) ? line.substring(0, 117) + "..." : line;
 	}
 
-	/** A line refused, with why. No stack trace: refusals are data, thousands of them a file. */
+	/**
+	 * A line refused, with why. No stack trace: refusals are data, thousands of them a
+	 * file.
+	 */
 	static final class Refusal extends RuntimeException {
 
 		Refusal(String reason) {

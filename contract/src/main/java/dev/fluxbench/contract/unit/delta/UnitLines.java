@@ -3,8 +3,9 @@ package dev.fluxbench.contract.unit.delta;
 import dev.fluxbench.contract.unit.UnitDto;
 
 /**
- * Writes unit lines. By hand rather than through a mapper: the generator writes millions of lines
- * for the downstream, and the line's exact text is the format, so it should be visible here.
+ * Writes unit lines. By hand rather than through a mapper: the generator writes millions
+ * of lines for the downstream, and the line's exact text is the format, so it should be
+ * visible here.
  */
 final class UnitLines {
 
@@ -12,8 +13,8 @@ final class UnitLines {
 	}
 
 	/**
-	 * Appends {@code unit} as one line's JSON, without the line break; {@code amountAsString} chooses
-	 * between the two forms an amount may take.
+	 * Appends {@code unit} as one line's JSON, without the line break;
+	 * {@code amountAsString} chooses between the two forms an amount may take.
 	 */
 	static StringBuilder append(StringBuilder line, UnitDto unit, boolean amountAsString) {
 		line.append("{\"id\":").append(unit.id());

@@ -31,8 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
- * The generator and the reader against each other: every line the generator breaks, the reader
- * must refuse, and every line it means to be valid, the reader must accept.
+ * The generator and the reader against each other: every line the generator breaks, the
+ * reader must refuse, and every line it means to be valid, the reader must accept.
  */
 class DeltaFileGeneratorTests {
 
@@ -47,7 +47,8 @@ class DeltaFileGeneratorTests {
 		assertThat(counts).isEqualTo(new DeltaCounts(generator.header(), 1000, 1000, 0));
 		assertThat(counts.matchesHeader()).isTrue();
 		List<UnitDto> units = lines.stream().map((line) -> ((Accepted) line).unit()).toList();
-		// The first half are the partner's seeded units, newer; the rest are new to the seed.
+		// The first half are the partner's seeded units, newer; the rest are new to the
+		// seed.
 		assertThat(units.subList(0, 500)).allSatisfy((unit) -> {
 			UnitDto seeded = SeedUnits.unit(unit.id());
 			assertThat(unit.id()).isBetween(1L, 10_000L);
@@ -121,7 +122,8 @@ class DeltaFileGeneratorTests {
 		assertThat(produced.malformed()).isEqualTo(100_000 / 97);
 		assertThat(produced.count(Kind.DUPLICATE)).isPositive();
 
-		// Written on one thread and read on this one through a pipe: neither side holds the file.
+		// Written on one thread and read on this one through a pipe: neither side holds
+		// the file.
 		PipedInputStream in = new PipedInputStream(64 * 1024);
 		PipedOutputStream out = new PipedOutputStream(in);
 		CompletableFuture<Produced> written = CompletableFuture.supplyAsync(() -> {
@@ -152,8 +154,8 @@ class DeltaFileGeneratorTests {
 				elapsed.toMillis());
 
 		assertThat(written.join()).isEqualTo(produced);
-		assertThat(counts).isEqualTo(new DeltaCounts(generator.header(), 100_000, produced.accepted(),
-				produced.rejected()));
+		assertThat(counts)
+			.isEqualTo(new DeltaCounts(generator.header(), 100_000, produced.accepted(), produced.rejected()));
 		for (Kind kind : Kind.values()) {
 			if (!kind.accepted()) {
 				assertThat(rejectedByKind.getOrDefault(kind, 0)).as(kind.name()).isEqualTo(produced.count(kind));
@@ -169,7 +171,8 @@ class DeltaFileGeneratorTests {
 	@Test
 	void readerShouldParseAHundredThousandLinesQuickly() throws IOException {
 		byte[] file = bytes(DeltaFileGenerator.of("partner-4", DAY, 100_000).seed(1));
-		// The first read includes the JIT's work; the best of the others is the reader's own time,
+		// The first read includes the JIT's work; the best of the others is the reader's
+		// own time,
 		// or as near as a shared machine allows.
 		Duration first = null;
 		Duration best = null;

@@ -59,31 +59,32 @@ class DeltaFileReaderTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@CsvSource(delimiter = '|', textBlock = """
-			malformed JSON           | {"id":5,"partner":}                                  | malformed JSON at column 19: Unexpected character ('}' (code 125))
-			line ends inside object  | {"id":5,"partner":"partner-1"                        | malformed JSON: the line ends inside the object
-			not an object            | [5]                                                  | not a JSON object
-			missing field            | UNIT without currency                                | missing field 'currency'
-			id as a string           | "id":"5"                                             | id must be an integer, not a string
-			name as a number         | "name":42                                            | name must be a string, not a number
-			amount as null           | "amount":null                                        | amount must be a number or a string, not null
-			amount not a number      | "amount":"lots"                                      | amount 'lots' is not a decimal number
-			version as a string      | "version":"2"                                        | version must be an integer, not a string
-			unknown field            | "colour":"blue"                                      | unknown field 'colour'
-			field twice              | "name":"again"                                       | field 'name' appears twice
-			id zero                  | "id":0                                               | id must be positive, not 0
-			id negative              | "id":-3                                              | id must be positive, not -3
-			id out of range          | "id":99999999999999999999                            | id is out of range: 99999999999999999999
-			negative amount          | "amount":"-1.50"                                     | amount must not be negative, not -1.50
-			five decimals            | "amount":1.00001                                     | amount has more than 4 decimals: 1.00001
-			lower-case currency      | "currency":"gbp"                                     | currency must be 3 upper-case letters, not 'gbp'
-			currency too long        | "currency":"EURO"                                    | currency must be 3 upper-case letters, not 'EURO'
-			another partner          | "partner":"partner-2"                                | partner 'partner-2' is not the file's partner 'partner-1'
-			blank name               | "name":" "                                           | name must not be blank
-			bad instant              | "updatedAt":"2026-11-22 08:30"                       | updatedAt '2026-11-22 08:30' is not an ISO-8601 instant such as 2026-11-22T08:30:00Z
-			day out of range         | "updatedAt":"2026-02-30T08:30:00Z"                    | updatedAt '2026-02-30T08:30:00Z' is not an ISO-8601 instant
-			version zero             | "version":0                                          | version must be positive, not 0
-			""")
+	@CsvSource(delimiter = '|',
+			textBlock = """
+					malformed JSON           | {"id":5,"partner":}                                  | malformed JSON at column 19: Unexpected character ('}' (code 125))
+					line ends inside object  | {"id":5,"partner":"partner-1"                        | malformed JSON: the line ends inside the object
+					not an object            | [5]                                                  | not a JSON object
+					missing field            | UNIT without currency                                | missing field 'currency'
+					id as a string           | "id":"5"                                             | id must be an integer, not a string
+					name as a number         | "name":42                                            | name must be a string, not a number
+					amount as null           | "amount":null                                        | amount must be a number or a string, not null
+					amount not a number      | "amount":"lots"                                      | amount 'lots' is not a decimal number
+					version as a string      | "version":"2"                                        | version must be an integer, not a string
+					unknown field            | "colour":"blue"                                      | unknown field 'colour'
+					field twice              | "name":"again"                                       | field 'name' appears twice
+					id zero                  | "id":0                                               | id must be positive, not 0
+					id negative              | "id":-3                                              | id must be positive, not -3
+					id out of range          | "id":99999999999999999999                            | id is out of range: 99999999999999999999
+					negative amount          | "amount":"-1.50"                                     | amount must not be negative, not -1.50
+					five decimals            | "amount":1.00001                                     | amount has more than 4 decimals: 1.00001
+					lower-case currency      | "currency":"gbp"                                     | currency must be 3 upper-case letters, not 'gbp'
+					currency too long        | "currency":"EURO"                                    | currency must be 3 upper-case letters, not 'EURO'
+					another partner          | "partner":"partner-2"                                | partner 'partner-2' is not the file's partner 'partner-1'
+					blank name               | "name":" "                                           | name must not be blank
+					bad instant              | "updatedAt":"2026-11-22 08:30"                       | updatedAt '2026-11-22 08:30' is not an ISO-8601 instant such as 2026-11-22T08:30:00Z
+					day out of range         | "updatedAt":"2026-02-30T08:30:00Z"                    | updatedAt '2026-02-30T08:30:00Z' is not an ISO-8601 instant
+					version zero             | "version":0                                          | version must be positive, not 0
+					""")
 	void readerWhenLineIsInvalidShouldRejectItWithOneReadableReason(String situation, String change, String reason) {
 		String line = change.startsWith("{") || change.startsWith("[") ? change : mutate(change);
 		List<DeltaLine> lines = read(HEADER, line);
@@ -100,8 +101,8 @@ class DeltaFileReaderTests {
 		List<DeltaLine> lines = read(header(3), UNIT, again, again);
 		assertThat(lines).extracting(DeltaLine::lineNumber).containsExactly(2, 3, 4);
 		assertThat(lines.get(0)).isInstanceOf(Accepted.class);
-		assertThat(lines.subList(1, 3)).allSatisfy((line) -> assertThat(line)
-			.isEqualTo(new Rejection(line.lineNumber(), "duplicate of line 2 (id 5)")));
+		assertThat(lines.subList(1, 3)).allSatisfy(
+				(line) -> assertThat(line).isEqualTo(new Rejection(line.lineNumber(), "duplicate of line 2 (id 5)")));
 	}
 
 	@Test
@@ -153,8 +154,8 @@ class DeltaFileReaderTests {
 	void readerShouldCountLinesAndCompareThemWithTheHeader() {
 		DeltaCounts counts = DeltaFileReader.read(stream(header(3) + "\n" + UNIT + "\n\n"), (line) -> {
 		});
-		assertThat(counts).isEqualTo(new DeltaCounts(new DeltaHeader("partner-1", LocalDate.parse("2026-11-22"), 3),
-				2, 1, 1));
+		assertThat(counts)
+			.isEqualTo(new DeltaCounts(new DeltaHeader("partner-1", LocalDate.parse("2026-11-22"), 3), 2, 1, 1));
 		assertThat(counts.matchesHeader()).isFalse();
 	}
 
