@@ -1,5 +1,6 @@
 package dev.fluxbench.app.operation;
 
+import dev.fluxbench.app.system.PostgresSchema;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 

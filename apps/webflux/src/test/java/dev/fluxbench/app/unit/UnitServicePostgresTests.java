@@ -1,12 +1,7 @@
 package dev.fluxbench.app.unit;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
-
+import dev.fluxbench.app.system.PostgresSchema;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,23 +22,12 @@ class UnitServicePostgresTests extends UnitServiceTests {
 
 	@BeforeAll
 	static void freshSchema() {
-		Assumptions.assumeTrue(dropSchema(), "PostgreSQL does not answer on 127.0.0.1:5432");
+		PostgresSchema.fresh(SCHEMA);
 	}
 
 	@AfterAll
 	static void dropSchemaAfterwards() {
-		dropSchema();
-	}
-
-	private static boolean dropSchema() {
-		try (Connection connection = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres",
-				""); Statement statement = connection.createStatement()) {
-			statement.execute("drop schema if exists " + SCHEMA + " cascade");
-			return true;
-		}
-		catch (SQLException ex) {
-			return false;
-		}
+		PostgresSchema.drop(SCHEMA);
 	}
 
 }
