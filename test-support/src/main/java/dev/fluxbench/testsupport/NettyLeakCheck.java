@@ -1,4 +1,4 @@
-package dev.fluxbench.app.leak;
+package dev.fluxbench.testsupport;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -48,9 +48,8 @@ public final class NettyLeakCheck implements AfterAllCallback {
 		for (int round = 0; round < ROUNDS && LEAKS.isEmpty(); round++) {
 			System.gc();
 			// The collector hands cleared references to the reference handler thread,
-			// which queues
-			// them for their detector a moment later: give it that moment before the next
-			// look.
+			// which queues them for their detector a moment later: give it that moment
+			// before the next look.
 			Thread.sleep(50);
 			poll(ByteBufAllocator.DEFAULT.buffer(1));
 			poll(ByteBufAllocator.DEFAULT.directBuffer(1));

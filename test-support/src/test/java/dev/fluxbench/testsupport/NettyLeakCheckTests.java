@@ -1,4 +1,4 @@
-package dev.fluxbench.app.leak;
+package dev.fluxbench.testsupport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
