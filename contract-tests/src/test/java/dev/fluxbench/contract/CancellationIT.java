@@ -127,8 +127,7 @@ class CancellationIT {
 		}
 		finally {
 			// Linger 0: close sends a RST instead of a FIN, an abrupt end the server
-			// cannot mistake
-			// for a half-closed connection that still wants its answer.
+			// cannot mistake for a half-closed connection that still wants its answer.
 			socket.setSoLinger(true, 0);
 			socket.close();
 		}

@@ -74,8 +74,7 @@ class ChainContractIT {
 			.relayed(2, stack.id())
 			.relayed(3, stack.id()));
 		// Each hop is a request of its own to the stack, not a loop inside one request. A
-		// server may
-		// record a request just after its answer has left.
+		// server may record a request just after its answer has left.
 		await().atMost(Duration.ofSeconds(10))
 			.untilAsserted(() -> assertThat(chainRequests(client) - chainRequestsBefore).isEqualTo(3));
 	}

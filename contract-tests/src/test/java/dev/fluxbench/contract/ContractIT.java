@@ -162,8 +162,7 @@ class ContractIT {
 		long start = System.nanoTime();
 
 		// The downstream would take half a minute: an answer well before that came from
-		// the read
-		// timeout, however late a loaded machine let the stack send it.
+		// the read timeout, however late a loaded machine let the stack send it.
 		Reply reply = this.stacks.client(stack).send(message("contract-504", "hello", 30_000));
 
 		assertProblem(reply, ProblemType.DOWNSTREAM_TIMEOUT);

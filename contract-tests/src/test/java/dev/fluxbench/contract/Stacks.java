@@ -154,15 +154,13 @@ final class Stacks implements AutoCloseable {
 					// No ingestion of its own during the suite: only the tests' ones.
 					"--fluxbench.ingestion.schedule=-", "--fluxbench.ldap.url=" + directory.url(),
 					// Six stacks share one database server, and the jdbc variants hold a
-					// JDBC and an R2DBC
-					// pool each: at the benchmark's pool size they would pass
-					// PostgreSQL's 100 connections.
+					// JDBC and an R2DBC pool each: at the benchmark's pool size they
+					// would pass PostgreSQL's 100 connections.
 					"--fluxbench.db.pool.max-size=" + DB_POOL_SIZE)
 			.args(CHAIN_GUARDS)
 			// Six stacks start at once on two cores, beside the other database's: each
-			// takes many times
-			// its start-up alone, and longer still on a busy machine. The wait ends as
-			// soon as it is ready.
+			// takes many times its start-up alone, and longer still on a busy machine.
+			// The wait ends as soon as it is ready.
 			.readyTimeout(READY_TIMEOUT)
 			.logFile(logs().resolve(database + "-" + stack.id() + ".log"));
 	}

@@ -41,9 +41,8 @@ import static org.awaitility.Awaitility.await;
 class DownstreamApplicationTests {
 
 	// Every exchange reads its body, even where only the status counts
-	// (expectBody(Void.class)): over
-	// a real server, a body left unread keeps Netty's buffer, and the leak check fails
-	// the class.
+	// (expectBody(Void.class)): over a real server, a body left unread keeps Netty's
+	// buffer, and the leak check fails the class.
 
 	@Autowired
 	private WebTestClient client;
@@ -151,8 +150,8 @@ class DownstreamApplicationTests {
 	@Test
 	void stallIsReleasedWhenTheClientGivesUp() throws Exception {
 		// A stall of a minute, abandoned long before: only a cancelled timer ends it
-		// sooner. The
-		// client's timeout leaves a loaded machine time to deliver the request first.
+		// sooner. The client's timeout leaves a loaded machine time to deliver the
+		// request first.
 		HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/delay/0"))
 			.header(FaultHeaders.STALL, "60000")
 			.timeout(Duration.ofSeconds(5))

@@ -131,11 +131,9 @@ class DeriveIT {
 		long began = System.nanoTime();
 		Load load = Load.drive(app.uri(ENDPOINT), LOAD_PER_SECOND, LOAD);
 		// Every point of the range sums a 1-minute increase() that ends at the point:
-		// with the first
-		// point a minute plus 5 s into the load and the last 5 s before its end, every
-		// window lies
-		// inside the load, clear of the series' creation and of the load's first and last
-		// second.
+		// with the first point a minute plus 5 s into the load and the last 5 s before
+		// its end, every window lies inside the load, clear of the series' creation and
+		// of the load's first and last second.
 		Instant end = load.started().plus(LOAD).minusSeconds(5).truncatedTo(ChronoUnit.SECONDS);
 		assertThat(load.awaitEnd()).as("the load finished in time").isTrue();
 		assertThat(load.failures()).as("requests that did not answer 200: %s", load.errors()).isZero();

@@ -96,8 +96,7 @@ public final class FreePort {
 		}
 		try (ServerSocket socket = new ServerSocket()) {
 			// Servers (Tomcat, Netty) set SO_REUSEADDR too, so connections of a stopped
-			// server that
-			// linger in TIME_WAIT do not make the port look taken.
+			// server that linger in TIME_WAIT do not make the port look taken.
 			socket.setReuseAddress(true);
 			socket.bind(new InetSocketAddress(LOOPBACK, port));
 			return true;

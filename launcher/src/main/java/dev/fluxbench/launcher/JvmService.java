@@ -401,8 +401,7 @@ public final class JvmService {
 		List<String> command = new ArrayList<>();
 		if (pinned()) {
 			// taskset execs the service, so the supervisor's child is the service itself,
-			// and only
-			// the service is pinned, not its supervisor.
+			// and only the service is pinned, not its supervisor.
 			command.addAll(List.of(TASKSET.toString(), "-c", this.cpus));
 		}
 		if (this.launch instanceof Launch.Command) {

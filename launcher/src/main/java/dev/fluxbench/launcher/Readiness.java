@@ -141,9 +141,8 @@ final class Readiness {
 				}
 				catch (HttpTimeoutException ex) {
 					// The last probe may get only a few milliseconds before the deadline:
-					// its timeout
-					// says nothing about the service, and must not hide what the service
-					// answered.
+					// its timeout says nothing about the service, and must not hide what
+					// the service answered.
 					if (!cutShort || lastAnswer.equals(NO_ANSWER)) {
 						lastAnswer = describe(ex);
 					}

@@ -89,8 +89,8 @@ final class ServiceProcess {
 			Process supervisor;
 			try {
 				// Its standard input stays a pipe from this JVM, open until this JVM
-				// ends: its end
-				// of file is how the supervisor learns that it must stop the service.
+				// ends: its end of file is how the supervisor learns that it must stop
+				// the service.
 				supervisor = builder.start();
 			}
 			catch (IOException ex) {
@@ -242,8 +242,7 @@ final class ServiceProcess {
 
 	private void stopService(ProcessHandle service) {
 		// Taken before the service dies: afterwards its children belong to init and are
-		// no longer
-		// its descendants.
+		// no longer its descendants.
 		Set<ProcessHandle> family = new LinkedHashSet<>(service.descendants().toList());
 		service.destroy();
 		if (!exited(service, this.stopGrace)) {

@@ -132,8 +132,8 @@ final class Supervisor {
 			return null;
 		}
 		// The service writes to the log itself, through the descriptor it inherits; its
-		// standard
-		// input is a pipe nobody writes to, as it was before there was a supervisor.
+		// standard input is a pipe nobody writes to, as it was before there was a
+		// supervisor.
 		ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(Redirect.INHERIT).redirectErrorStream(true);
 		restoreJavaOptions(builder.environment());
 		this.service = builder.start();

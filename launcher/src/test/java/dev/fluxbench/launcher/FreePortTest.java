@@ -23,8 +23,7 @@ class FreePortTest {
 	@Test
 	void findShouldAnswerAPortBelowTheRangeTheKernelGivesOutgoingConnections() {
 		// Client sockets anywhere on the machine take ephemeral ports; a port below them
-		// is not
-		// taken by the next connection some other process opens.
+		// is not taken by the next connection some other process opens.
 		int port = FreePort.find();
 
 		FreePort.ephemeralRangeStart()
@@ -54,8 +53,8 @@ class FreePortTest {
 	@Test
 	void isFreeOnceTheServerClosedShouldBeTrue() throws Exception {
 		// A port of find()'s, not port 0's: once closed, an ephemeral port may become the
-		// local end
-		// of any process's next outgoing connection, and then it is no longer free.
+		// local end of any process's next outgoing connection, and then it is no longer
+		// free.
 		int port = FreePort.find();
 		try (ServerSocket server = new ServerSocket()) {
 			server.setReuseAddress(true);

@@ -109,15 +109,11 @@ class RunningServiceTest {
 	@Test
 	void startWhenNeverReadyShouldGiveUpAfterTheTimeoutAndStopTheService() throws Exception {
 		// A service JVM can take seconds to start on a busy machine, and would be refused
-		// rather than
-		// answer 503 until then. This service is a shell that reports the port of a
-		// server the test
-		// runs already, so that every probe gets 503; the timeout only has to cover the
-		// supervisor's
-		// start, which is small but still a JVM's. The server takes its time to answer,
-		// as a busy
-		// service does, so that the last probe, which the deadline cuts short, most often
-		// times out.
+		// rather than answer 503 until then. This service is a shell that reports the
+		// port of a server the test runs already, so that every probe gets 503; the
+		// timeout only has to cover the supervisor's start, which is small but still a
+		// JVM's. The server takes its time to answer, as a busy service does, so that the
+		// last probe, which the deadline cuts short, most often times out.
 		HttpServer unready = answering(503, Duration.ofMillis(300));
 		try {
 			int port = unready.getAddress().getPort();
@@ -271,9 +267,8 @@ class RunningServiceTest {
 		assertThat(jvm.isAlive()).isFalse();
 		assertThat(children).noneMatch(ProcessHandle::isAlive);
 		// Not FreePort.isFree: the port is an ephemeral one, which any process's next
-		// outgoing
-		// connection may take as its own end; a refused connection shows the listener is
-		// gone.
+		// outgoing connection may take as its own end; a refused connection shows the
+		// listener is gone.
 		assertThat(TinyService.accepts(service.port())).isFalse();
 		assertThat(ServiceRegistry.running()).doesNotContain(service.process());
 	}

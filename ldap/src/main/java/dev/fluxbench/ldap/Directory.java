@@ -71,13 +71,11 @@ final class Directory implements AutoCloseable {
 	private static InMemoryDirectoryServer create(int port) {
 		try {
 			// The default standard schema stays: it defines inetOrgPerson and
-			// groupOfNames, and
-			// checks every entry of the LDIF against them.
+			// groupOfNames, and checks every entry of the LDIF against them.
 			InMemoryDirectoryServerConfig config = new InMemoryDirectoryServerConfig(BASE_DN);
 			config.setListenerConfigs(InMemoryListenerConfig.createLDAPConfig("ldap", LOOPBACK, port, null));
 			// What a Spring Security LDAP provider looks up on every authentication: a
-			// user by uid,
-			// then the groups that list the user's DN.
+			// user by uid, then the groups that list the user's DN.
 			config.setEqualityIndexAttributes("uid", "member");
 			return new InMemoryDirectoryServer(config);
 		}

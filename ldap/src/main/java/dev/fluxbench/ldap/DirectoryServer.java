@@ -43,8 +43,7 @@ public final class DirectoryServer implements AutoCloseable {
 		}
 		Runtime.getRuntime().addShutdownHook(new Thread(server::close, "fluxbench-ldap-shutdown"));
 		// The JVM must not end with main: whether the listeners' threads would hold it is
-		// the
-		// library's business, and may change.
+		// the library's business, and may change.
 		server.stopped.await();
 	}
 

@@ -30,8 +30,7 @@ public record FaultSchedule(@NotEmpty List<@NotNull @Valid FaultPhase> phases, B
 
 	public FaultSchedule {
 		// Null entries are kept for the validator to name, rather than failed on here,
-		// where
-		// deserialization would report them as a body of the wrong shape.
+		// where deserialization would report them as a body of the wrong shape.
 		phases = (phases != null) ? Collections.unmodifiableList(new ArrayList<>(phases)) : List.of();
 		// A wrapper, so that a body without the key reads as false rather than as a null
 		// primitive.

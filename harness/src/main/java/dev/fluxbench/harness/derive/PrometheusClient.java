@@ -149,9 +149,8 @@ public final class PrometheusClient {
 		String reason = "Prometheus refused the query (HTTP " + status
 				+ ((answer.errorType() != null) ? ", " + answer.errorType() : "") + "): " + answer.error();
 		// 400 (bad_data: bad PromQL, a bad parameter, too many points) and 422
-		// (execution: too many
-		// samples) are about the query and the range, which the user can change; the rest
-		// is Prometheus'.
+		// (execution: too many samples) are about the query and the range, which the user
+		// can change; the rest is Prometheus'.
 		if (status == 400 || status == 422) {
 			throw new IllegalArgumentException(reason);
 		}

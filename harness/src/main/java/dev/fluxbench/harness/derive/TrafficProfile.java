@@ -83,8 +83,7 @@ public record TrafficProfile(double normal, double p99, double max, Window busie
 			int count = end - start;
 			double mean = sum / count;
 			// The running sum drifts by a few ulps over thousands of steps: that must not
-			// make a later
-			// window of the same traffic beat an earlier one.
+			// make a later window of the same traffic beat an earlier one.
 			if (best == null || mean > best.mean() + TIE * Math.max(1, best.mean())) {
 				best = new Window(from, points.get(end - 1).time(), count, mean, false);
 			}

@@ -63,8 +63,7 @@ public final class JunitXml {
 		StringWriter out = new StringWriter();
 		try {
 			// The JDK's own writer, not whichever StAX implementation a dependency
-			// brings, for the
-			// same escaping everywhere.
+			// brings, for the same escaping everywhere.
 			XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
 			xml.writeStartDocument("UTF-8", "1.0");
 			newLine(xml, 0);

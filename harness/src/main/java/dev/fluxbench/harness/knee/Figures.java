@@ -54,9 +54,8 @@ record Figures(long requests, long errors, double errorPercent, double rateAchie
 					Duration.ZERO, Duration.ZERO);
 		}
 		// The generator's schedule is known by its end: the last request starts as the
-		// hold ends, whereas
-		// the first one starts only once the generator's threads are up, a moment after
-		// the ramp began.
+		// hold ends, whereas the first one starts only once the generator's threads are
+		// up, a moment after the ramp began.
 		Instant holdEnd = samples.stream()
 			.map(Sample::timestamp)
 			.max(Comparator.naturalOrder())

@@ -162,9 +162,8 @@ public record Scrape(Instant at, double heapUsed, double heapCommitted, double n
 				case "app rss_bytes" -> this.rss = line.value();
 				case "app cpu_time_seconds" -> this.appCpu = line.value();
 				// A running service fluxbench did not start has no /proc of ours: its own
-				// CPU counter
-				// stands in, as Micrometer (nanoseconds) or a Prometheus client (seconds)
-				// exposes it.
+				// CPU counter stands in, as Micrometer (nanoseconds) or a Prometheus
+				// client (seconds) exposes it.
 				case "app process_cpu_time_ns_total" -> this.exposedCpu = line.value() / 1e9;
 				case "app process_cpu_seconds_total" -> this.exposedCpu = line.value();
 				case "generator cpu_time_seconds" -> this.generatorCpu = line.value();

@@ -225,8 +225,8 @@ public final class Statistics {
 			Arrays.fill(this.draws, 0);
 			for (int i = 0; i < n; i++) {
 				// A 32-bit draw scaled to [0, n) by a multiply, not nextInt(n)'s
-				// division: faster,
-				// with a bias below n / 2^32, far under anything a 95% interval can show.
+				// division: faster, with a bias below n / 2^32, far under anything a 95%
+				// interval can show.
 				this.draws[(int) (((random.nextInt() & 0xFFFF_FFFFL) * n) >>> 32)]++;
 			}
 		}

@@ -121,9 +121,8 @@ public final class Benchmark {
 		}
 		catch (RuntimeException ex) {
 			// A stack that would not start, say: what was measured so far stays, marked
-			// as such.
-			// Ctrl-C stops the stacks under a running load too, which then fails: that is
-			// no failure.
+			// as such. Ctrl-C stops the stacks under a running load too, which then
+			// fails: that is no failure.
 			synchronized (this) {
 				this.failure = Optional.of(String.valueOf(ex.getMessage()).lines().findFirst().orElse(""));
 			}
@@ -251,9 +250,8 @@ public final class Benchmark {
 						services.pids());
 				StatusLine status = this.console.status(prefix, scenario.estimatedLength(level), progress)) {
 			// Set after the warm-up and as the load starts, so that every load meets its
-			// phases at
-			// the same moments of its own; the metrics recorder is already scraping the
-			// breaker.
+			// phases at the same moments of its own; the metrics recorder is already
+			// scraping the breaker.
 			Optional<FaultsJson> schedule = faults.map((downstream) -> startFaults(downstream, key));
 			try {
 				journeys = this.load.run(level, app.baseUri(), samples::write, progress);

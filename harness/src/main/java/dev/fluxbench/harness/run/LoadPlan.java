@@ -144,8 +144,7 @@ final class LoadPlan {
 	private DslTestPlan plan(URI target, BaseThreadGroup<?> group, SampleSink sink) {
 		List<TestPlanChild> children = new ArrayList<>();
 		// JMeter takes each sampler's path as it is and ignores the defaults' path: a
-		// target's base
-		// path goes in front of every request's path instead (see url()).
+		// target's base path goes in front of every request's path instead (see url()).
 		children.add(httpDefaults().url(target.getScheme() + "://" + target.getRawAuthority())
 			.connectionTimeout(this.scenario.connectTimeout())
 			.responseTimeout(this.scenario.responseTimeout()));
@@ -258,8 +257,7 @@ final class LoadPlan {
 			children.add(new TargetBasePath(basePath));
 		}
 		// JMeter fails every 4xx and 5xx by itself; the scenario's status decides
-		// instead, so that a
-		// journey may expect a 401 or a 404.
+		// instead, so that a journey may expect a 401 or a 404.
 		children.add(responseAssertion("status").fieldToTest(DslResponseAssertion.TargetField.RESPONSE_CODE)
 			.ignoreStatus()
 			.equalsToStrings(Integer.toString(request.status())));

@@ -50,8 +50,7 @@ final class TargetBasePath extends BaseTestElement implements SamplerChild {
 				return;
 			}
 			// getPath() resolves the reference for this sample; the value set here is the
-			// running
-			// version's, which JMeter puts back to the template after the sample.
+			// running version's, which JMeter puts back to the template after the sample.
 			String path = http.getPath();
 			if (!Step.Request.isAbsoluteUrl(path)) {
 				http.setProperty(HTTPSamplerBase.PATH,

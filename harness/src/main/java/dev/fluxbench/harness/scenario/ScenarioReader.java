@@ -185,8 +185,8 @@ public final class ScenarioReader {
 			return;
 		}
 		// The most specific problem, earliest in the file: an unknown key often explains
-		// a missing one
-		// (a typo, or a key indented under the wrong parent), so it comes first.
+		// a missing one (a typo, or a key indented under the wrong parent), so it comes
+		// first.
 		messages.sort(Comparator.comparingInt((ValidationMessage message) -> generality(message.getType()))
 			.thenComparingInt(this::lineOf));
 		ValidationMessage first = messages.getFirst();

@@ -133,8 +133,7 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 					}
 					String child = pointer + "/" + escape(key.getValue());
 					// SnakeYAML refuses duplicate keys only when it constructs objects;
-					// composing, it keeps
-					// both, and the later would silently win.
+					// composing, it keeps both, and the later would silently win.
 					if (object.has(key.getValue())) {
 						int line = key.getStartMark().getLine() + 1;
 						throw new ScenarioException(source, line, "the key '" + key.getValue()

@@ -183,8 +183,7 @@ final class FixtureRun {
 					int samples = writeLoad(files, key, clock, random, torn);
 					if (!torn) {
 						// Each user's journey is one request, sent back to back: the one
-						// under way when the
-						// 8 s ran out is unfinished.
+						// under way when the 8 s ran out is unfinished.
 						targetRun = targetRun.withLoad(new RunJson.LoadRun(load, Optional.of(clock),
 								Optional.of(clock.plusSeconds(SECONDS_PER_LOAD)), 0, 0, "ok",
 								Optional.of(new Journeys(samples + load, samples, 0, load))));

@@ -120,10 +120,8 @@ class ReportTest {
 	void aRunKilledMidLoadWithoutAScrapeOrAStartedLoadIsReportedFromTheLoadsItFinished(@TempDir Path directory)
 			throws IOException {
 		// What a kill -9 of the harness leaves: run.json still says running, the last
-		// load has
-		// samples, a torn line and no end, the kill came before its first scrape, and the
-		// next
-		// trial's directory was made but holds nothing yet.
+		// load has samples, a torn line and no end, the kill came before its first
+		// scrape, and the next trial's directory was made but holds nothing yet.
 		FixtureRun.write(directory, true);
 		ResultsDirectory files = new ResultsDirectory(directory);
 		Files.delete(files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 20, "webflux", FixtureRun.TRIALS)));

@@ -42,8 +42,8 @@ class SamplesCsvTest {
 		try (SamplesCsv csv = SamplesCsv.create(file)) {
 			csv.write(sample(1, true));
 			// What a kill -9 would leave behind once the flusher has run. It runs every
-			// FLUSH_INTERVAL;
-			// the bound is far wider, for a loaded machine that runs it late.
+			// FLUSH_INTERVAL; the bound is far wider, for a loaded machine that runs it
+			// late.
 			await().atMost(Duration.ofSeconds(30))
 				.untilAsserted(() -> assertThat(SamplesCsv.read(file)).containsExactly(sample(1, true)));
 		}

@@ -279,8 +279,7 @@ class LoadPlanTest {
 		List<Sample> samples = new CopyOnWriteArrayList<>();
 		Journeys journeys = run(scenario, Map.of(), samples);
 		// Users 2 and 4 are stopped in their first journey, the last step of it: they
-		// neither complete it nor
-		// start another. The other three run both of theirs.
+		// neither complete it nor start another. The other three run both of theirs.
 		assertThat(journeys).isEqualTo(new Journeys(8, 6, 2, 0));
 		assertThat(journeys.lost(false)).isEqualTo(2);
 		assertThat(samples).filteredOn((sample) -> !sample.success()).hasSize(2);

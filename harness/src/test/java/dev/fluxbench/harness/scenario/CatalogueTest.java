@@ -150,8 +150,7 @@ class CatalogueTest {
 		assertThat(ippon.requests().subList(2, 7))
 			.allSatisfy((request) -> assertThat(request.headers()).containsEntry("Authorization", "${access_token}"));
 		// 1 + 1 + 2 + 2 x (list + create + 8 reads + delete) requests, and the seed's
-		// pauses: 5 + 1 + 2 x 5 + 2 x
-		// (7.5 mean + 5 + 8 x 3 + 5) s.
+		// pauses: 5 + 1 + 2 x 5 + 2 x (7.5 mean + 5 + 8 x 3 + 5) s.
 		assertThat(ippon.round().requests()).isEqualTo(26);
 		assertThat(ippon.round().floor()).isEqualTo(Duration.ofSeconds(99));
 		// The token is the app's own: no LDAP directory is started for it.

@@ -17,8 +17,8 @@ public class UnitLookups {
 	public static final String METER = "fluxbench.unit.lookups";
 
 	// The requester tag comes from a request header: past this many names, new ones are
-	// not counted,
-	// so that a client inventing names cannot grow the registry without bound.
+	// not counted, so that a client inventing names cannot grow the registry without
+	// bound.
 	static final int MAX_REQUESTERS = 100;
 
 	private final MeterRegistry registry;

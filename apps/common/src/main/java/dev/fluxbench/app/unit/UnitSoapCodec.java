@@ -31,8 +31,7 @@ public final class UnitSoapCodec {
 			"version", "updatedAt");
 
 	// The JDK's own factory, picked without a ServiceLoader scan. An answer comes from
-	// another
-	// company's server: no DTDs and no external entities, so no XXE and no entity
+	// another company's server: no DTDs and no external entities, so no XXE and no entity
 	// expansion.
 	private static final XMLInputFactory FACTORY = XMLInputFactory.newDefaultFactory();
 

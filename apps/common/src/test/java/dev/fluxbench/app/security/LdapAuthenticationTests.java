@@ -63,11 +63,9 @@ class LdapAuthenticationTests {
 		// bind request.
 		try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getByAddress(new byte[] { 127, 0, 0, 1 }))) {
 			// JNDI waits for the bind's answer as long as the connect timeout, and for a
-			// search's as
-			// long as the read timeout: both short here, against the 5 s and forever of a
-			// mistake. The
-			// bound stays below those 5 s and leaves a loaded machine room above the
-			// timeouts.
+			// search's as long as the read timeout: both short here, against the 5 s and
+			// forever of a mistake. The bound stays below those 5 s and leaves a loaded
+			// machine room above the timeouts.
 			LdapProperties properties = properties("ldap://127.0.0.1:" + silent.getLocalPort(), "",
 					Duration.ofMillis(300), Duration.ofMillis(300));
 			AuthenticationProvider provider = LdapAuthentication.provider(properties);

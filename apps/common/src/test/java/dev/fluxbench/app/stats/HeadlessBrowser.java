@@ -77,8 +77,7 @@ final class HeadlessBrowser implements AutoCloseable {
 		options.setBinary(CHROMIUM.toFile());
 		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,1000",
 				// Only loopback is reachable here: Chromium's own background requests
-				// would be refused
-				// over and over.
+				// would be refused over and over.
 				"--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
 				"--disable-sync", "--user-data-dir=" + profile);
 		LoggingPreferences logging = new LoggingPreferences();

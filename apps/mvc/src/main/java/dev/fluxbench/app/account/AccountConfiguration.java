@@ -43,8 +43,7 @@ class AccountConfiguration {
 		DaoAuthenticationProvider provider = new DaoAuthenticationProvider((login) -> accounts.findByLogin(login)
 			.orElseThrow(() -> new UsernameNotFoundException("No user " + login)));
 		// Spring Security hashes a dummy password for an unknown user too, so that the
-		// time taken does
-		// not tell who exists; that check is counted like any other.
+		// time taken does not tell who exists; that check is counted like any other.
 		provider.setPasswordEncoder(passwordEncoder);
 		return new ProviderManager(provider);
 	}

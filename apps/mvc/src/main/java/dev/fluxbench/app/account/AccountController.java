@@ -73,9 +73,8 @@ class AccountController {
 		}
 		catch (BadCredentialsException | AccountStatusException ex) {
 			// A wrong password, an unknown user and a disabled one answer alike, so that
-			// the answer does
-			// not reveal who exists. A database that fails is none of these, and answers
-			// 500.
+			// the answer does not reveal who exists. A database that fails is none of
+			// these, and answers 500.
 			throw new ProblemException(Problem.of(ProblemType.UNAUTHORIZED, "The credentials were not accepted."));
 		}
 		catch (RejectedExecutionException ex) {

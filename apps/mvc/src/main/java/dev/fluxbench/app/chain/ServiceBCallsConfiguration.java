@@ -23,8 +23,7 @@ class ServiceBCallsConfiguration {
 	static final String THREAD_NAME_PREFIX = "chain-call-";
 
 	// Shut down at once on close: a call still running has a request thread waiting for
-	// it, which
-	// the server's own shutdown ends.
+	// it, which the server's own shutdown ends.
 	@Bean(destroyMethod = "shutdownNow")
 	ExecutorService serviceBCalls(ChainProperties properties, Environment environment) {
 		if (Threading.VIRTUAL.isActive(environment)) {

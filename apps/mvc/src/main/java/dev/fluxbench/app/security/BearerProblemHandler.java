@@ -38,8 +38,7 @@ final class BearerProblemHandler implements AuthenticationEntryPoint, AccessDeni
 	public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException failure)
 			throws IOException {
 		// The resource server reports a token it could not read or accept with an OAuth2
-		// failure, and
-		// a request without one with Spring Security's usual "insufficient
+		// failure, and a request without one with Spring Security's usual "insufficient
 		// authentication".
 		boolean rejected = failure instanceof OAuth2AuthenticationException;
 		response.setHeader(HttpHeaders.WWW_AUTHENTICATE, rejected ? INVALID_TOKEN_CHALLENGE : CHALLENGE);

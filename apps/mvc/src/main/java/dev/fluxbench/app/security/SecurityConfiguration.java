@@ -48,15 +48,14 @@ class SecurityConfiguration {
 				.anyRequest()
 				.denyAll())
 			// Its own manager, without the global one as a parent: a rejected password
-			// would otherwise
-			// be tried against the same directory a second time.
+			// would otherwise be tried against the same directory a second time.
 			.authenticationManager(new ProviderManager(ldapAuthentication))
 			.httpBasic((basic) -> basic.authenticationEntryPoint(problems))
 			.exceptionHandling(
 					(exceptions) -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			// Every request authenticates, as the thesis' load tests did: no session, no
-			// cookie, and
-			// without a session or cookie there is nothing for CSRF to protect.
+			// cookie, and without a session or cookie there is nothing for CSRF to
+			// protect.
 			.sessionManagement((sessions) -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
 			.requestCache((cache) -> cache.requestCache(new NullRequestCache()))
 			.csrf(AbstractHttpConfigurer::disable)

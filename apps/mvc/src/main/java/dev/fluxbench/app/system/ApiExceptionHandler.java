@@ -116,9 +116,8 @@ class ApiExceptionHandler {
 				logger.debug("Client went away during " + request.getMethod() + " " + request.getRequestURI());
 			}
 			// Nobody reads an answer now, and writing one could fail again: a scrape that
-			// timed out has
-			// its text/plain content type set already, and no converter writes a
-			// ProblemDetail as that.
+			// timed out has its text/plain content type set already, and no converter
+			// writes a ProblemDetail as that.
 			return null;
 		}
 		if (response.isCommitted()) {

@@ -14,16 +14,14 @@ import org.springframework.core.env.Environment;
 class StackConfiguration {
 
 	// Derived from the setting that really switches the threads, not from a profile name,
-	// so that
-	// `--spring.threads.virtual.enabled=true` alone is reported as mvc-vt too.
+	// so that `--spring.threads.virtual.enabled=true` alone is reported as mvc-vt too.
 	@Bean
 	Stack stack(Environment environment) {
 		return new Stack(Threading.VIRTUAL.isActive(environment) ? "mvc-vt" : "mvc");
 	}
 
 	// A bean of the configuration, not a component, so that the web slice tests run
-	// without the limit
-	// and its properties.
+	// without the limit and its properties.
 	@Bean
 	InFlightLimiter inFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry,
 			@Value("${management.endpoints.web.base-path:/actuator}") String actuatorPath) {

@@ -35,8 +35,7 @@ class OperationControllerVirtualThreadsTests extends OperationJourney {
 	@Test
 	void passwordChecksShouldLeaveTheVirtualThreadForThePasswordCheckPool() {
 		// On the pool's platform threads the JDK measures CPU time; on a virtual thread
-		// it would not,
-		// and the check would count under clock="wall".
+		// it would not, and the check would count under clock="wall".
 		double wallBefore = passwordCheckSeconds("wall");
 		double cpuBefore = passwordCheckSeconds("cpu");
 		Accounts.signIn(this.anonymous, SeedAccounts.USER);

@@ -81,9 +81,8 @@ class StatsPageBrowserIT {
 
 		try (HeadlessBrowser browser = HeadlessBrowser.start()) {
 			// Chromium answers the Basic challenge with the URL's user info: the page's
-			// 401 carries
-			// WWW-Authenticate: Basic, and the browser repeats the request with the
-			// credentials.
+			// 401 carries WWW-Authenticate: Basic, and the browser repeats the request
+			// with the credentials.
 			browser.open("http://%s:%s@127.0.0.1:%d%s".formatted(USER, PASSWORD, this.port, UnitPaths.STATS),
 					"unit-count");
 			browser.screenshot(Path.of("target", "stats-page-" + STACK + ".png"));

@@ -51,10 +51,8 @@ class AccountController {
 			.authenticate(
 					UsernamePasswordAuthenticationToken.unauthenticated(credentials.username(), credentials.password()))
 			// A wrong password, an unknown user and a disabled one answer alike, so that
-			// the answer does
-			// not reveal who exists. A database that fails is not the client's fault:
-			// that one goes on to
-			// answer 500.
+			// the answer does not reveal who exists. A database that fails is not the
+			// client's fault: that one goes on to answer 500.
 			.onErrorMap((ex) -> ex instanceof BadCredentialsException || ex instanceof AccountStatusException,
 					(ex) -> new ProblemException(
 							Problem.of(ProblemType.UNAUTHORIZED, "The credentials were not accepted.")))
@@ -66,8 +64,7 @@ class AccountController {
 							ex))
 			.map((user) -> {
 				// The user's own authorities: the authentication also carries the factor
-				// Spring Security
-				// proved (FACTOR_PASSWORD), which is no role.
+				// Spring Security proved (FACTOR_PASSWORD), which is no role.
 				String token = this.tokens.issue(user.getName(),
 						sorted(((UserDetails) user.getPrincipal()).getAuthorities()));
 				return ResponseEntity.ok()

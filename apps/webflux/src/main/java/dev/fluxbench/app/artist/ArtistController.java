@@ -34,8 +34,7 @@ class ArtistController {
 	}
 
 	// One List, encoded at once like MVC does: a Flux would be written as one JSON
-	// element per
-	// buffer, and those small writes cost more CPU than the query.
+	// element per buffer, and those small writes cost more CPU than the query.
 	@GetMapping
 	Mono<List<ArtistDto>> list(@RequestParam(defaultValue = "0") @Min(0) int page, @RequestParam(
 			defaultValue = "" + ArtistPaths.DEFAULT_PAGE_SIZE) @Min(1) @Max(ArtistPaths.MAX_PAGE_SIZE) int size) {

@@ -71,11 +71,9 @@ class IngestionService implements DisposableBean {
 		this.properties = properties;
 		this.cacheManagers = cacheManagers;
 		// Where files are read: a read may wait for the network, and parsing 100 000
-		// lines is CPU work
-		// that would hold up every other connection of an event loop. One thread per
-		// partner at most,
-		// and the scheduler is the service's own, not a bean another component could pick
-		// up by type.
+		// lines is CPU work that would hold up every other connection of an event loop.
+		// One thread per partner at most, and the scheduler is the service's own, not a
+		// bean another component could pick up by type.
 		this.scheduler = Schedulers.newBoundedElastic(properties.partners().size(), 100, "ingestion");
 	}
 
@@ -142,10 +140,9 @@ class IngestionService implements DisposableBean {
 			.subscribeOn(this.scheduler)
 			.buffer(this.properties.batchSize())
 			// No prefetch: the next batch is asked for, and so read, on an ingestion
-			// thread once the
-			// last one is stored. With a batch prefetched, the store would be called on
-			// the thread
-			// that finished the last write, a database event loop.
+			// thread once the last one is stored. With a batch prefetched, the store
+			// would be called on the thread that finished the last write, a database
+			// event loop.
 			.concatMap((batch) -> this.store.write(id, batch, tally), 0)
 			.then(Mono.fromCallable(file::counts)), DeltaFileReader::close).subscribeOn(this.scheduler);
 	}

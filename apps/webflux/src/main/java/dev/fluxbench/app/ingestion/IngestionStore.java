@@ -266,9 +266,8 @@ class IngestionStore {
 			List<T> some = rows.subList(chunk * MAX_ROWS, Math.min(rows.size(), (chunk + 1) * MAX_ROWS));
 			String sql = insert.apply(values(new StringBuilder(), some.size(), columns).toString());
 			// An R2DBC statement, not DatabaseClient's spec: that copies its bindings on
-			// every bind(), which
-			// for the 4 000 values of 500 rows took seconds of an event loop's time per
-			// batch.
+			// every bind(), which for the 4 000 values of 500 rows took seconds of an
+			// event loop's time per batch.
 			return this.database.inConnection((connection) -> {
 				Statement statement = connection.createStatement(sql);
 				for (int row = 0; row < some.size(); row++) {
@@ -389,8 +388,7 @@ class IngestionStore {
 	}
 
 	// Positional, in the order of COLUMNS: the drivers match names case-insensitively,
-	// but
-	// positions leave no doubt.
+	// but positions leave no doubt.
 	private IngestionDto ingestion(Readable row) {
 		OffsetDateTime finished = this.timestamps.read(row, 5);
 		return new IngestionDto(row.get(0, Long.class), row.get(1, String.class), row.get(2, LocalDate.class),

@@ -33,8 +33,7 @@ class DownstreamClientConfiguration {
 	WebClient downstreamWebClient(WebClient.Builder builder, ConnectionProvider downstreamConnectionProvider,
 			DownstreamProperties properties) {
 		// No retries: Reactor Netty would otherwise resend once on a closed connection,
-		// which
-		// RestClient on HttpClient 5 does not.
+		// which RestClient on HttpClient 5 does not.
 		HttpClient httpClient = HttpClient.create(downstreamConnectionProvider)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(properties.connectTimeout().toMillis()))
 			.responseTimeout(properties.readTimeout())

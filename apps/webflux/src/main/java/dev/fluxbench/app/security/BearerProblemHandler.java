@@ -38,8 +38,8 @@ final class BearerProblemHandler implements ServerAuthenticationEntryPoint, Serv
 	@Override
 	public Mono<Void> commence(ServerWebExchange exchange, AuthenticationException failure) {
 		// The resource server reports a token it could not read or accept with an OAuth2
-		// failure, and
-		// a request without one with Spring Security's usual "not authenticated".
+		// failure, and a request without one with Spring Security's usual "not
+		// authenticated".
 		boolean rejected = failure instanceof OAuth2AuthenticationException;
 		exchange.getResponse()
 			.getHeaders()

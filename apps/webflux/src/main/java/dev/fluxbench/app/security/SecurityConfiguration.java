@@ -70,12 +70,10 @@ class SecurityConfiguration {
 		// we chose.
 		adapter.setScheduler(ldapBindScheduler);
 		// A full queue refuses the task: that is the directory being saturated, a 503,
-		// not a 500.
-		// Once bound, the request goes back to non-blocking threads: left on the bind
-		// thread, the
-		// whole lookup would run on a pool of 200 blocking-allowed threads, which is
-		// neither the
-		// reactive stack we measure nor something BlockHound would check.
+		// not a 500. Once bound, the request goes back to non-blocking threads: left on
+		// the bind thread, the whole lookup would run on a pool of 200 blocking-allowed
+		// threads, which is neither the reactive stack we measure nor something
+		// BlockHound would check.
 		return (authentication) -> adapter.authenticate(authentication)
 			.onErrorMap(RejectedExecutionException.class, DirectoryUnavailableException::saturated)
 			.publishOn(Schedulers.parallel());
@@ -104,8 +102,8 @@ class SecurityConfiguration {
 			.exceptionHandling(
 					(exceptions) -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems))
 			// Every request authenticates, as the thesis' load tests did: no session, no
-			// cookie, and
-			// without a session or cookie there is nothing for CSRF to protect.
+			// cookie, and without a session or cookie there is nothing for CSRF to
+			// protect.
 			.securityContextRepository(NoOpServerSecurityContextRepository.getInstance())
 			.requestCache((cache) -> cache.requestCache(NoOpServerRequestCache.getInstance()))
 			.csrf(ServerHttpSecurity.CsrfSpec::disable)

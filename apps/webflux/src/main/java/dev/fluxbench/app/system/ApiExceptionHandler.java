@@ -118,15 +118,13 @@ class ApiExceptionHandler {
 						+ exchange.getRequest().getPath().value());
 			}
 			// Nobody reads an answer now. Handing the failure back lets Spring end the
-			// exchange as a lost
-			// client, without writing to headers that a started answer has made
-			// read-only.
+			// exchange as a lost client, without writing to headers that a started answer
+			// has made read-only.
 			return Mono.error(ex);
 		}
 		if (exchange.getResponse().isCommitted()) {
 			// The status and part of the body are on their way: another answer would only
-			// fail again, so
-			// Spring reports the original failure instead.
+			// fail again, so Spring reports the original failure instead.
 			return Mono.error(ex);
 		}
 		ProblemType saturated = Saturation.of(ex);

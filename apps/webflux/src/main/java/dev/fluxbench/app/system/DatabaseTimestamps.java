@@ -100,8 +100,8 @@ public enum DatabaseTimestamps {
 	abstract List<Object> converters();
 
 	// The direction of each converter is explicit: Spring Data takes both LocalDateTime
-	// and OffsetDateTime
-	// for types that the store knows, and could not tell reading from writing.
+	// and OffsetDateTime for types that the store knows, and could not tell reading from
+	// writing.
 
 	@WritingConverter
 	private enum InstantToUtc implements Converter<Instant, LocalDateTime> {

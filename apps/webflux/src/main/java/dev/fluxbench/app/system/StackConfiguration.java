@@ -21,8 +21,7 @@ class StackConfiguration {
 	}
 
 	// A bean of the configuration, not a component, so that the web slice tests run
-	// without the limit
-	// and its properties.
+	// without the limit and its properties.
 	@Bean
 	InFlightLimiter inFlightLimiter(InFlightProperties properties, ObjectProvider<MeterRegistry> registry,
 			@Value("${management.endpoints.web.base-path:/actuator}") String actuatorPath) {

@@ -33,8 +33,7 @@ class PartnerRepositoryClientConfiguration {
 	WebClient partnerRepositoryWebClient(WebClient.Builder builder,
 			ConnectionProvider partnerRepositoryConnectionProvider, PartnerRepositoryProperties properties) {
 		// No retries: Reactor Netty would otherwise resend once on a closed connection,
-		// which
-		// RestClient on HttpClient 5 does not.
+		// which RestClient on HttpClient 5 does not.
 		HttpClient httpClient = HttpClient.create(partnerRepositoryConnectionProvider)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.toIntExact(properties.connectTimeout().toMillis()))
 			.responseTimeout(properties.readTimeout())

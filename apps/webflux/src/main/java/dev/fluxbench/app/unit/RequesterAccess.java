@@ -24,10 +24,8 @@ class RequesterAccess {
 	private static final Log logger = LogFactory.getLog(RequesterAccess.class);
 
 	// The requester name comes from a request header: one WARN per request would let any
-	// caller
-	// flood the log. One line per name and minute, with a count of those left out; names
-	// past the
-	// thousandth share one line.
+	// caller flood the log. One line per name and minute, with a count of those left out;
+	// names past the thousandth share one line.
 	private final RateLimitedLog unknownRequesters = new RateLimitedLog(logger, Duration.ofMinutes(1), 1000);
 
 	private final RegistryConfigRepository registry;

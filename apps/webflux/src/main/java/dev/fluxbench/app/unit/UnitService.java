@@ -52,10 +52,8 @@ class UnitService {
 			.switchIfEmpty(Mono.error(() -> new UnitNotFoundException(id)))
 			.flatMap((fresh) -> store(fresh).as(this.transactions::transactional))
 			// @CachePut has no asynchronous put: Spring calls Cache.put when this Mono
-			// emits, and
-			// RedisCache's put blocks. The fresh path already waited on the partner; one
-			// hop off the
-			// event loop costs it little.
+			// emits, and RedisCache's put blocks. The fresh path already waited on the
+			// partner; one hop off the event loop costs it little.
 			.publishOn(Schedulers.boundedElastic());
 	}
 

@@ -81,8 +81,7 @@ class AccountContractTests {
 		this.client = WebTestClient.bindToServer()
 			.baseUrl("http://127.0.0.1:" + this.port)
 			// A safety net, not a measure: a sign-in's BCrypt check on a loaded machine
-			// can take
-			// longer than WebTestClient's default.
+			// can take longer than WebTestClient's default.
 			.responseTimeout(Duration.ofSeconds(60))
 			.build();
 		CallThreads.clear();

@@ -74,8 +74,7 @@ class ArtistRepositoryTests {
 	}
 
 	// Rolled back, as @DataJpaTest does in the mvc stack, so that every test sees the
-	// fifty seeded
-	// artists of a database that lives as long as the JVM.
+	// fifty seeded artists of a database that lives as long as the JVM.
 	private <T> List<T> rolledBack(Flux<T> work) {
 		return this.transactions.execute((status) -> {
 			status.setRollbackOnly();

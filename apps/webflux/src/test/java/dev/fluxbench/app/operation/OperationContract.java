@@ -58,15 +58,14 @@ abstract class OperationContract {
 	abstract String stack();
 
 	// Every exchange reads its body, even where only the status counts
-	// (expectBody(Void.class)): a body
-	// left unread keeps Netty's buffer, and the leak detector reports it.
+	// (expectBody(Void.class)): a body left unread keeps Netty's buffer, and the leak
+	// detector reports it.
 	@BeforeEach
 	void bindToServer() {
 		this.client = WebTestClient.bindToServer()
 			.baseUrl("http://127.0.0.1:" + this.port)
 			// A safety net, not a measure: a sign-in's BCrypt check on a loaded machine
-			// can take
-			// longer than WebTestClient's default.
+			// can take longer than WebTestClient's default.
 			.responseTimeout(Duration.ofSeconds(60))
 			.build();
 		CallThreads.clear();

@@ -113,8 +113,8 @@ class StatsControllerTests {
 			.expectHeader()
 			.contentTypeCompatibleWith(MediaType.TEXT_HTML)
 			// Read whole: a client that reads no body cancels the page mid-stream, and
-			// Thymeleaf's
-			// data-driven rendering leaks the buffer it was filling when that happens.
+			// Thymeleaf's data-driven rendering leaks the buffer it was filling when that
+			// happens.
 			.expectBody(String.class)
 			.value((page) -> assertThat(page).contains("unit-count"));
 	}

@@ -87,9 +87,8 @@ class ApiExceptionHandlerTests {
 	@Test
 	void failureAfterTheAnswerStartedShouldWriteNothingMore() {
 		// Spring reports the original failure past the handler; writing a problem to the
-		// started answer
-		// would have failed with an UnsupportedOperationException on its read-only
-		// headers instead.
+		// started answer would have failed with an UnsupportedOperationException on its
+		// read-only headers instead.
 		assertThatThrownBy(() -> this.client.get().uri(FailingController.COMMITTED).exchange()).rootCause()
 			.isInstanceOf(IllegalStateException.class)
 			.hasMessage("Failing after the answer started");

@@ -14,46 +14,42 @@ public class KnownBlockingCalls implements BlockHoundIntegration {
 	@Override
 	public void applyTo(BlockHound.Builder builder) {
 		// Hibernate Validator reads its ValidationMessages bundle from the jar the first
-		// time a
-		// constraint fails, on whatever thread validates (an event loop, in WebFlux), and
-		// caches it.
-		// A one-time read of a local jar, not I/O per request.
+		// time a constraint fails, on whatever thread validates (an event loop, in
+		// WebFlux), and caches it. A one-time read of a local jar, not I/O per request.
 		builder.allowBlockingCallsInside("org.hibernate.validator.resourceloading.PlatformResourceBundleLocator",
 				"loadBundle");
+		// Hibernate Validator asks JPA whether a property is loaded, and JPA looks its
+		// providers up through the class path's service files, the first time and again
+		// whenever the collector cleared the soft reference it keeps them by: a read of
+		// local jars, never I/O per request.
+		builder.allowBlockingCallsInside(
+				"jakarta.persistence.spi.PersistenceProviderResolverHolder$DefaultPersistenceProviderResolver",
+				"getPersistenceProviders");
 		// Thymeleaf initialises its engine on the first render, reading its own version
-		// file from its
-		// jar, and reads a template from the class path the first time it renders it;
-		// parsed
-		// templates are cached (spring.thymeleaf.cache). Once per engine and template,
-		// not per request:
-		// the statistics page's data (R2DBC, the meter registry) is read without
-		// blocking.
+		// file from its jar, and reads a template from the class path the first time it
+		// renders it; parsed templates are cached (spring.thymeleaf.cache). Once per
+		// engine and template, not per request: the statistics page's data (R2DBC, the
+		// meter registry) is read without blocking.
 		builder.allowBlockingCallsInside("org.thymeleaf.TemplateEngine", "initialize");
 		builder.allowBlockingCallsInside("org.thymeleaf.templateparser.markup.AbstractMarkupTemplateParser", "parse");
 		// Boot's repository metrics look their meter registry up once, lazily, under a
-		// lock: when the first
-		// two repository calls end at the same instant on two event loops (the operations
-		// page and its
-		// count, replies from a database server), one parks until the other has looked it
-		// up. Once per
-		// context; seen on MariaDB, possible on PostgreSQL.
+		// lock: when the first two repository calls end at the same instant on two event
+		// loops (the operations page and its count, replies from a database server), one
+		// parks until the other has looked it up. Once per context; seen on MariaDB,
+		// possible on PostgreSQL.
 		builder.allowBlockingCallsInside(
 				"org.springframework.boot.data.metrics.MetricsRepositoryMethodInvocationListener", "afterInvocation");
 		// r2dbc-mariadb reads its version file from its jar when the first connection's
-		// handshake
-		// sends it (a lazily initialised holder), on the event loop that opens the
-		// connection. Once per
-		// JVM, not per connection or request.
+		// handshake sends it (a lazily initialised holder), on the event loop that opens
+		// the connection. Once per JVM, not per connection or request.
 		builder.allowBlockingCallsInside("org.mariadb.r2dbc.util.VersionFactory", "getInstance");
 		// r2dbc-mariadb guards each connection's command queue with a ReentrantLock, held
-		// while a
-		// message is queued and handed to Netty or a reply is taken off; a thread that
-		// finds it taken
-		// parks that long. The lambdas are named as in r2dbc-mariadb 1.4 (JHipster allows
-		// the same, see
+		// while a message is queued and handed to Netty or a reply is taken off; a thread
+		// that finds it taken parks that long. The lambdas are named as in r2dbc-mariadb
+		// 1.4 (JHipster allows the same, see
 		// mariadb-corporation/mariadb-connector-r2dbc#93): a version that renames them
-		// fails the
-		// MariaDB tests where the lock is contended, and the names here need updating.
+		// fails the MariaDB tests where the lock is contended, and the names here need
+		// updating.
 		for (String method : List.of("sendCommandWithoutResult", "setAutoCommit", "executeWhenTransaction",
 				"executeWhenNotInTransaction", "lambda$sendCommand$0", "lambda$sendCommand$2", "lambda$receive$0")) {
 			builder.allowBlockingCallsInside("org.mariadb.r2dbc.client.SimpleClient", method);
@@ -61,23 +57,17 @@ public class KnownBlockingCalls implements BlockHoundIntegration {
 		builder.allowBlockingCallsInside("org.mariadb.r2dbc.client.SimpleClient$ServerMessageSubscriber",
 				"tryDrainQueue");
 		// Spring's SubscriberInputStream hands each received buffer to the thread that
-		// reads the
-		// stream through an ArrayBlockingQueue: offer() never waits for room (the stream
-		// asks for no
-		// more than it holds), but it takes the queue's lock, which the reading thread
-		// holds for a
-		// moment as it takes a buffer. An event loop that finds it taken parks that long.
-		// Seen in the
-		// ingestion tests on a busy machine; the error left the ingestion waiting
-		// forever.
+		// reads the stream through an ArrayBlockingQueue: offer() never waits for room
+		// (the stream asks for no more than it holds), but it takes the queue's lock,
+		// which the reading thread holds for a moment as it takes a buffer. An event loop
+		// that finds it taken parks that long. Seen in the ingestion tests on a busy
+		// machine; the error left the ingestion waiting forever.
 		builder.allowBlockingCallsInside("org.springframework.core.io.buffer.SubscriberInputStream", "onNext");
 		// logback-spring.xml's AsyncAppender hands a line to its writer thread through an
 		// ArrayBlockingQueue: with neverBlock it only offers, which never waits for room
-		// but takes the
-		// queue's lock for a moment, and a thread that finds it taken parks that long.
-		// The console
-		// write, which can block for as long as the console wants, happens on the writer
-		// thread.
+		// but takes the queue's lock for a moment, and a thread that finds it taken parks
+		// that long. The console write, which can block for as long as the console wants,
+		// happens on the writer thread.
 		builder.allowBlockingCallsInside("ch.qos.logback.core.AsyncAppenderBase", "put");
 	}
 

@@ -120,8 +120,7 @@ class UnitCacheTests {
 		}
 
 		// Redis takes the put on another connection than the get: under load the second
-		// lookup
-		// could overtake it and miss, which says nothing about the cache.
+		// lookup could overtake it and miss, which says nothing about the cache.
 		@Override
 		void awaitStored() {
 			byte[] key = ("fluxbench:" + this.stack.name() + ":" + CacheNames.UNITS + "::" + ID)

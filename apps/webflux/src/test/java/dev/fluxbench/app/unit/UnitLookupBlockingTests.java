@@ -83,8 +83,7 @@ class UnitLookupBlockingTests {
 		@Test
 		void unknownUnitShouldNotBlock() {
 			// The body is read even where only the status counts: a body left unread over
-			// a real server
-			// keeps Netty's buffer, and the leak check fails the class.
+			// a real server keeps Netty's buffer, and the leak check fails the class.
 			get("/api/units/99999", "loadtest").expectStatus().isEqualTo(HttpStatus.NOT_FOUND).expectBody(Void.class);
 		}
 
@@ -101,9 +100,8 @@ class UnitLookupBlockingTests {
 		}
 
 		// Under surefire the console is an in-memory stream, which BlockHound lets pass
-		// even when written
-		// on an event loop; behind a pipe or a terminal the write blocks. So the
-		// appenders are checked too.
+		// even when written on an event loop; behind a pipe or a terminal the write
+		// blocks. So the appenders are checked too.
 		@Test
 		void warningsOnNonBlockingThreadsShouldNotBlock() {
 			Logger root = ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger(Logger.ROOT_LOGGER_NAME);
@@ -127,8 +125,7 @@ class UnitLookupBlockingTests {
 
 		private WebTestClient.ResponseSpec get(String path, String requester) {
 			// The first request of a context authenticates against LDAP on a cold JVM: on
-			// a busy machine
-			// that took longer than WebTestClient's default five seconds.
+			// a busy machine that took longer than WebTestClient's default five seconds.
 			return WebTestClient.bindToServer()
 				.baseUrl("http://127.0.0.1:" + this.port)
 				.responseTimeout(Duration.ofMinutes(1))

@@ -172,8 +172,7 @@ class DeltaFileGeneratorTests {
 	void readerShouldParseAHundredThousandLinesQuickly() throws IOException {
 		byte[] file = bytes(DeltaFileGenerator.of("partner-4", DAY, 100_000).seed(1));
 		// The first read includes the JIT's work; the best of the others is the reader's
-		// own time,
-		// or as near as a shared machine allows.
+		// own time, or as near as a shared machine allows.
 		Duration first = null;
 		Duration best = null;
 		DeltaCounts counts = null;
