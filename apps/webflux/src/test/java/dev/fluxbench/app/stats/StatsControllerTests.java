@@ -1,5 +1,6 @@
 package dev.fluxbench.app.stats;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -24,6 +25,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.r2dbc.connection.init.ResourceDatabasePopulator;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -72,10 +74,12 @@ class StatsControllerTests {
 	 * R2DBC.
 	 */
 	@BeforeEach
-	void seedIngestions() {
-		new ResourceDatabasePopulator(new ClassPathResource("stats-ingestions.sql"))
-			.populate(this.db.getConnectionFactory())
-			.block();
+	void seedIngestions() throws IOException {
+		// Read here, on the test's thread: the script comes from the apps' shared
+		// test-jar,
+		// and a jar read on the event loop the populator runs on is a blocking call.
+		byte[] script = new ClassPathResource("stats-ingestions.sql").getContentAsByteArray();
+		new ResourceDatabasePopulator(new ByteArrayResource(script)).populate(this.db.getConnectionFactory()).block();
 	}
 
 	/**

@@ -31,6 +31,7 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.core.io.ByteArrayResource;
 import org.springframework.core.io.ClassPathResource;
 import org.springframework.r2dbc.connection.init.ResourceDatabasePopulator;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -84,10 +85,12 @@ class StatsPageBrowserIT {
 	 * R2DBC.
 	 */
 	@BeforeEach
-	void seedIngestions() {
-		new ResourceDatabasePopulator(new ClassPathResource("stats-ingestions.sql"))
-			.populate(this.db.getConnectionFactory())
-			.block();
+	void seedIngestions() throws IOException {
+		// Read here, on the test's thread: the script comes from the apps' shared
+		// test-jar,
+		// and a jar read on the event loop the populator runs on is a blocking call.
+		byte[] script = new ClassPathResource("stats-ingestions.sql").getContentAsByteArray();
+		new ResourceDatabasePopulator(new ByteArrayResource(script)).populate(this.db.getConnectionFactory()).block();
 	}
 
 	@Test

@@ -9,6 +9,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
+import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
 import dev.fluxbench.ldap.EmbeddedDirectory;
 import org.apache.commons.logging.Log;
@@ -96,7 +97,11 @@ class UnitLookupBlockingTests {
 		// a writer thread.
 		@Test
 		void unknownRequesterShouldNotBlock() {
-			get("/api/units/777", "intruder").expectStatus().isEqualTo(HttpStatus.FORBIDDEN);
+			get("/api/units/777", "intruder").expectStatus()
+				.isEqualTo(HttpStatus.FORBIDDEN)
+				.expectBody()
+				.jsonPath("$.type")
+				.isEqualTo(ProblemType.REQUESTER_DENIED.type().toString());
 		}
 
 		// Under surefire the console is an in-memory stream, which BlockHound lets pass
