@@ -78,7 +78,14 @@ class CancellationIT {
 			.allSatisfy((gauge, value) -> assertThat(value).as("%s after the bursts", gauge).hasValue(0.0));
 		assertThat(client.get(ARTISTS).status()).isEqualTo(200);
 		assertThat(client.send(message("after-aborts", 0)).status()).isEqualTo(200);
-		assertThat(disconnects(client)).as("clients the stack counted as gone").isGreaterThan(disconnectsBefore);
+		// Reactor Netty cancels a request whose client left, so webflux always sees it.
+		// Tomcat learns it only from a write that fails, and a small answer may fit in
+		// the
+		// socket's buffer before the reset arrives: mvc counts what it sees, which may be
+		// none of these.
+		if (stack.app() == App.WEBFLUX) {
+			assertThat(disconnects(client)).as("clients the stack counted as gone").isGreaterThan(disconnectsBefore);
+		}
 		List<String> written = lines(log).stream().skip(logLinesBefore).toList();
 		assertThat(written).as("log lines of %s during the bursts", stack)
 			.noneMatch((line) -> line.contains(" ERROR ") && (line.contains("committed")
