@@ -84,8 +84,8 @@ class HarnessIT {
 		// hold 2 s.
 		Process harness = start(console, "run", "--scenario", "thesis-normal", "--stacks", "mvc-redis,webflux",
 				"--users", "40", "--hold", "40s", "--scale", "0.05", "--warmup", "1s", "--out", out.toString());
-		// Six JVM start-ups on one core each: on a busy machine they alone took most of six
-		// minutes, so the bound only catches a harness that hangs.
+		// Six JVM start-ups on one core each: on a busy machine they alone took most of
+		// six minutes, so the bound only catches a harness that hangs.
 		assertThat(harness.waitFor(15, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
 		List<String> lines = Files.readAllLines(console);
 		assertThat(harness.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isZero();
