@@ -9,6 +9,8 @@ import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 
+import dev.fluxbench.launcher.RunningService;
+
 /** Sends {@link Call}s to one running stack. */
 final class Client {
 
@@ -30,17 +32,22 @@ final class Client {
 		.followRedirects(HttpClient.Redirect.NEVER)
 		.build();
 
+	/**
+	 * Log lines of the service quoted in a failure, enough to show a crash or a stall.
+	 */
+	private static final int LOG_LINES_ON_FAILURE = 40;
+
 	private final String name;
 
-	private final URI baseUri;
+	private final RunningService service;
 
-	Client(String name, URI baseUri) {
+	Client(String name, RunningService service) {
 		this.name = name;
-		this.baseUri = baseUri;
+		this.service = service;
 	}
 
 	URI baseUri() {
-		return this.baseUri;
+		return this.service.baseUri();
 	}
 
 	Reply get(String path) {
@@ -48,7 +55,7 @@ final class Client {
 	}
 
 	Reply send(Call call) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.baseUri + call.path()))
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(baseUri() + call.path()))
 			.timeout(TIMEOUT)
 			.method(call.method(),
 					(call.body() != null) ? BodyPublishers.ofString(call.body()) : BodyPublishers.noBody());
@@ -58,7 +65,7 @@ final class Client {
 			return new Reply(this.name, call, response.statusCode(), response.headers(), response.body());
 		}
 		catch (IOException ex) {
-			throw new UncheckedIOException(this.name + " did not answer " + call, ex);
+			throw new UncheckedIOException(this.name + " did not answer " + call + ": " + ex + "; " + state(), ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -66,9 +73,20 @@ final class Client {
 		}
 	}
 
+	/**
+	 * What a CI log must show when a stack stops answering: whether its process is alive,
+	 * and the end of its log, which a fresh clone's CI run does not keep.
+	 */
+	private String state() {
+		String process = this.service.isAlive() ? "pid " + this.service.pid() + " alive"
+				: "exited with " + this.service.exitCode();
+		return process + ", last lines of " + this.service.logFile() + ":%n  ".formatted()
+				+ String.join("%n  ".formatted(), this.service.logTail(LOG_LINES_ON_FAILURE));
+	}
+
 	@Override
 	public String toString() {
-		return this.name + " at " + this.baseUri;
+		return this.name + " at " + baseUri();
 	}
 
 }

@@ -27,7 +27,9 @@ final class Stacks implements AutoCloseable {
 	 * locale keeps messages comparable across stacks.
 	 */
 	static final List<String> JVM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-			"-Duser.language=en", "-Duser.country=US", "--enable-native-access=ALL-UNNAMED");
+			"-Duser.language=en", "-Duser.country=US", "--enable-native-access=ALL-UNNAMED",
+			// In the log, so that a failed call quotes the collections around it.
+			"-Xlog:gc:stdout");
 
 	/** Enough for the suite's few concurrent requests per stack. */
 	static final int DB_POOL_SIZE = 6;
@@ -68,9 +70,8 @@ final class Stacks implements AutoCloseable {
 	private Stacks(Database database, Map<Stack, RunningService> services, RunningService downstream) {
 		this.database = database;
 		this.services = services;
-		this.downstream = new Client("downstream", downstream.baseUri());
-		services.forEach(
-				(stack, service) -> this.clients.put(stack, new Client(database + "/" + stack, service.baseUri())));
+		this.downstream = new Client("downstream", downstream);
+		services.forEach((stack, service) -> this.clients.put(stack, new Client(database + "/" + stack, service)));
 	}
 
 	/**

@@ -16,7 +16,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -73,17 +75,26 @@ class TargetsIT {
 	private RunningService slowMvc;
 
 	@BeforeAll
-	void startServicesByHand() throws IOException {
+	void startServicesByHand() throws Exception {
 		Path logs = Files.createTempDirectory("targets-it");
 		this.downstream = start(
 				JvmService.jar("downstream", PROJECT_ROOT.resolve("downstream/target/fluxbench-downstream.jar"))
 					.logFile(logs.resolve("downstream.log")));
 		this.slowProxy = slowProxy(this.downstream.baseUri());
 		URI slowDownstream = URI.create("http://127.0.0.1:" + this.slowProxy.getAddress().getPort());
-		this.mvc = start(app("mvc", "apps/mvc/target/fluxbench-mvc.jar", this.downstream.baseUri(), logs));
-		this.webflux = start(
-				app("webflux", "apps/webflux/target/fluxbench-webflux.jar", this.downstream.baseUri(), logs));
-		this.slowMvc = start(app("mvc-slow", "apps/mvc/target/fluxbench-mvc.jar", slowDownstream, logs));
+		// Side by side: a start is mostly one thread loading classes, so three share two
+		// cores well.
+		try (ExecutorService starts = Executors.newVirtualThreadPerTaskExecutor()) {
+			Future<RunningService> mvc = starts
+				.submit(() -> start(app("mvc", "apps/mvc/target/fluxbench-mvc.jar", this.downstream.baseUri(), logs)));
+			Future<RunningService> webflux = starts.submit(() -> start(
+					app("webflux", "apps/webflux/target/fluxbench-webflux.jar", this.downstream.baseUri(), logs)));
+			Future<RunningService> slowMvc = starts
+				.submit(() -> start(app("mvc-slow", "apps/mvc/target/fluxbench-mvc.jar", slowDownstream, logs)));
+			this.mvc = mvc.get();
+			this.webflux = webflux.get();
+			this.slowMvc = slowMvc.get();
+		}
 	}
 
 	@AfterAll
@@ -200,7 +211,9 @@ class TargetsIT {
 
 	private RunningService start(JvmService service) {
 		RunningService running = service.start();
-		this.services.add(running);
+		synchronized (this.services) {
+			this.services.add(running);
+		}
 		return running;
 	}
 

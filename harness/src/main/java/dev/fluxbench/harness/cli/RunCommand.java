@@ -147,6 +147,11 @@ final class RunCommand implements Callable<Integer> {
 					+ " (default: ${DEFAULT-VALUE})")
 	private int maxInFlight;
 
+	@Option(names = "--heap", paramLabel = "SIZE", defaultValue = Launcher.DEFAULT_HEAP,
+			description = "each launched stack's fixed heap, as -Xms and -Xmx take it: 512m, 1g (recorded in"
+					+ " run.json; default: ${DEFAULT-VALUE})")
+	private String heap;
+
 	@Option(names = "--out", paramLabel = "DIR",
 			description = "the results directory, which must not exist or be empty (default: results/TIMESTAMP-SCENARIO)")
 	private Path out;
@@ -238,6 +243,9 @@ final class RunCommand implements Callable<Integer> {
 		if (this.maxInFlight < 0) {
 			throw new UsageException("--max-in-flight must be 0 (no limit) or more, not " + this.maxInFlight);
 		}
+		if (!Launcher.isHeapSize(this.heap)) {
+			throw new UsageException("--heap must be a size such as 512m or 1g, not '" + this.heap + "'");
+		}
 		if (this.hold != null && this.hold.isZero()) {
 			throw new UsageException("--hold must be longer than 0s");
 		}
@@ -291,7 +299,7 @@ final class RunCommand implements Callable<Integer> {
 		createOut(results);
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
-				userDownstream, this.maxInFlight);
+				userDownstream, this.maxInFlight, this.heap);
 	}
 
 	/** {@code results/TIMESTAMP-NAME}, under the working directory. */

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.launcher.FreePort;
@@ -23,19 +24,19 @@ import dev.fluxbench.launcher.ServiceStartException;
  * @param database what the stacks store artists in
  * @param maxInFlight each stack's {@code fluxbench.server.max-in-flight}: past it a
  * request is answered 503 overloaded; 0 leaves the stacks' own default, no limit
+ * @param heap each stack's fixed heap, as {@code -Xmx} takes it ({@code 512m},
+ * {@code 1g})
  */
-public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database, int maxInFlight) {
+public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database, int maxInFlight, String heap) {
 
 	public static final Path DOWNSTREAM_JAR = Path.of("downstream/target/fluxbench-downstream.jar");
 
 	public static final Path DIRECTORY_JAR = Path.of("ldap/target/fluxbench-ldap.jar");
 
-	/**
-	 * A fixed heap, so no stack is measured while it grows its heap; G1 named explicitly
-	 * because on one pinned core the JVM would otherwise pick Serial for some runs and G1
-	 * for others.
-	 */
-	static final List<String> APP_HEAP_AND_GC = List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
+	/** The stacks' heap unless a run sets another: the size the seeds' runs used. */
+	public static final String DEFAULT_HEAP = "512m";
+
+	private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[mMgG]");
 
 	static final List<String> DOWNSTREAM_FLAGS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC",
 			"--enable-native-access=ALL-UNNAMED");
@@ -53,9 +54,23 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 
 	static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
-	/** Stacks without a limit on requests in flight, as the seeds ran them. */
+	public Launcher {
+		if (!isHeapSize(heap)) {
+			throw new IllegalArgumentException("the heap must be a size such as 512m or 1g, not '" + heap + "'");
+		}
+	}
+
+	/** Whether {@code -Xmx} takes this size: megabytes or gigabytes, never 0. */
+	public static boolean isHeapSize(String heap) {
+		return HEAP.matcher(heap).matches();
+	}
+
+	/**
+	 * Stacks without a limit on requests in flight and with the default heap, as the
+	 * seeds ran them.
+	 */
 	public Launcher(Path projectRoot, CpuLayout cpuLayout, Database database) {
-		this(projectRoot, cpuLayout, database, 0);
+		this(projectRoot, cpuLayout, database, 0, DEFAULT_HEAP);
 	}
 
 	public Path jar(Stack stack) {
@@ -92,7 +107,10 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 
 	/** The flags every stack gets, identical across stacks; recorded in run.json. */
 	public List<String> appJvmFlags() {
-		List<String> flags = new ArrayList<>(APP_HEAP_AND_GC);
+		// A fixed heap, so no stack is measured while it grows its heap; G1 named
+		// explicitly because on one pinned core the JVM would otherwise pick Serial for
+		// some runs and G1 for others.
+		List<String> flags = new ArrayList<>(List.of("-Xms" + this.heap, "-Xmx" + this.heap, "-XX:+UseG1GC"));
 		flags.add("-XX:ActiveProcessorCount=" + this.cpuLayout.appCoreCount());
 		flags.add("--enable-native-access=ALL-UNNAMED");
 		return flags;

@@ -32,10 +32,11 @@ import dev.fluxbench.harness.target.Target;
  * schedule is set; empty with launched stacks, whose downstream fluxbench starts
  * @param maxInFlight the launched stacks' {@code fluxbench.server.max-in-flight}; 0 for
  * none
+ * @param heap the launched stacks' fixed heap, as {@code -Xmx} takes it
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
-		Optional<URI> downstream, int maxInFlight) {
+		Optional<URI> downstream, int maxInFlight, String heap) {
 
 	public RunPlan {
 		targets = List.copyOf(targets);
@@ -44,21 +45,21 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 	}
 
 	/**
-	 * A plan whose launched stacks have no limit on requests in flight, as the seeds ran
-	 * them.
+	 * A plan whose launched stacks have no limit on requests in flight and the default
+	 * heap, as the seeds ran them.
 	 */
 	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
 			Optional<URI> downstream) {
 		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
-				downstream, 0);
+				downstream, 0, Launcher.DEFAULT_HEAP);
 	}
 
 	/** A plan without a downstream of the user's. */
 	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment) {
 		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
-				Optional.empty(), 0);
+				Optional.empty());
 	}
 
 	/**
@@ -74,7 +75,7 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 
 	/** Starts the launched stacks with this plan's settings. */
 	public Launcher launcher() {
-		return new Launcher(this.projectRoot, this.cpuLayout, this.database, this.maxInFlight);
+		return new Launcher(this.projectRoot, this.cpuLayout, this.database, this.maxInFlight, this.heap);
 	}
 
 	/**

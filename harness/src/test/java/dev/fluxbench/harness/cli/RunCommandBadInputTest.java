@@ -91,6 +91,12 @@ class RunCommandBadInputTest {
 	}
 
 	@Test
+	void aHeapThatIsNoSizeIsBadUsage() {
+		expect(run("--heap", "1gb")).isUsageError("--heap must be a size such as 512m or 1g, not '1gb'");
+		expect(run("--heap", "0m")).isUsageError("--heap must be a size such as 512m or 1g, not '0m'");
+	}
+
+	@Test
 	void zeroHoldIsBadUsage() {
 		expect(run("--hold", "0s")).isUsageError("--hold must be longer than 0s");
 	}
