@@ -7,10 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +43,9 @@ class LauncherScriptIT {
 	void treeWithACountingBuild() throws IOException {
 		Files.copy(PROJECT_ROOT.resolve("fluxbench"), this.root.resolve("fluxbench"));
 		this.builds = this.root.resolve("builds.txt");
-		Files.writeString(this.root.resolve("mvnw"), "#!/bin/sh\necho build >> '" + this.builds + "'\n");
+		// A build that a test may hold: it waits while the file "hold" exists.
+		Files.writeString(this.root.resolve("mvnw"), "#!/bin/sh\necho build >> '" + this.builds + "'\nwhile [ -e '"
+				+ this.root.resolve("hold") + "' ]; do sleep 0.1; done\n");
 		for (Path script : List.of(this.root.resolve("fluxbench"), this.root.resolve("mvnw"))) {
 			Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
 		}
@@ -83,6 +87,32 @@ class LauncherScriptIT {
 	}
 
 	@Test
+	void aLauncherStartedDuringABuildWaitsForItAndBuildsNothing() throws Exception {
+		Path hold = Files.createFile(this.root.resolve("hold"));
+		Process first = start("list");
+		Awaitility.await("the first launcher's build").atMost(Duration.ofMinutes(1)).until(() -> builds() == 1);
+		Process second = start("list");
+		Awaitility.await("the second launcher waiting for the lock")
+			.atMost(Duration.ofMinutes(1))
+			.until(() -> second.descendants()
+				.anyMatch(
+						(child) -> child.info().command().filter((command) -> command.endsWith("/flock")).isPresent()));
+		Files.delete(hold);
+		assertThat(first.waitFor(2, TimeUnit.MINUTES)).isTrue();
+		assertThat(second.waitFor(2, TimeUnit.MINUTES)).isTrue();
+		assertThat(first.exitValue()).isZero();
+		assertThat(second.exitValue()).isZero();
+		assertThat(builds()).as("the second found the jars fresh once the first had built them").isEqualTo(1);
+	}
+
+	@Test
+	void aTreeBuiltWithoutTheLauncherIsBuiltOnceAndSaysWhy() throws Exception {
+		assertThat(run("list").err()).contains("nothing records which sources the jars were built from, building");
+		assertThat(run("list").err()).doesNotContain("building");
+		assertThat(builds()).isEqualTo(1);
+	}
+
+	@Test
 	void aMissingJarIsBuilt() throws Exception {
 		list();
 		Files.delete(this.root.resolve("apps/webflux/target/fluxbench-webflux.jar"));
@@ -105,15 +135,26 @@ class LauncherScriptIT {
 
 	}
 
-	private Output run(String... args) throws Exception {
+	/** Starts the launcher with its output discarded. */
+	private Process start(String... args) throws IOException {
+		return launcher(args).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+			.redirectError(ProcessBuilder.Redirect.DISCARD)
+			.start();
+	}
+
+	private ProcessBuilder launcher(String... args) throws IOException {
 		Files.createDirectories(this.root.resolve("scenarios"));
-		Path out = Files.createTempFile("launcher-out", ".txt");
-		Path err = Files.createTempFile("launcher-err", ".txt");
 		List<String> command = new java.util.ArrayList<>(List.of(this.root.resolve("fluxbench").toString()));
 		command.addAll(List.of(args));
-		ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+		ProcessBuilder builder = new ProcessBuilder(command);
 		builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-		Process process = builder.start();
+		return builder;
+	}
+
+	private Output run(String... args) throws Exception {
+		Path out = Files.createTempFile("launcher-out", ".txt");
+		Path err = Files.createTempFile("launcher-err", ".txt");
+		Process process = launcher(args).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
 		assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("launcher finished in time").isTrue();
 		try {
 			return new Output(process.exitValue(), Files.readString(out), Files.readString(err));
