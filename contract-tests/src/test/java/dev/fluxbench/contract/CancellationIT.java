@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 
+import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.contract.passthrough.Message;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;

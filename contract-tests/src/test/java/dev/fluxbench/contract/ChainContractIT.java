@@ -9,6 +9,7 @@ import java.util.Map;
 import dev.fluxbench.contract.chain.ChainDto;
 import dev.fluxbench.contract.chain.ChainPaths;
 import dev.fluxbench.contract.chain.DegradedReason;
+import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.problem.ProblemType;
 import org.assertj.core.api.SoftAssertions;

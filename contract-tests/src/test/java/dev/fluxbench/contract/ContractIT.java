@@ -12,6 +12,7 @@ import dev.fluxbench.contract.artist.ArtistDto;
 import dev.fluxbench.contract.artist.ArtistPaths;
 import dev.fluxbench.contract.artist.ArtistRequest;
 import dev.fluxbench.contract.artist.Gender;
+import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.passthrough.Message;
 import dev.fluxbench.contract.passthrough.MessageAck;

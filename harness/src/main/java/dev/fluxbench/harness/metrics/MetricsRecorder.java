@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.target.MetricsSource;
 
@@ -97,8 +98,8 @@ public final class MetricsRecorder implements AutoCloseable {
 		lines.add(new MetricsCsv.Line(now, "generator", "cpu_time_seconds", "", generatorCpu / 1e9));
 		try {
 			if (this.metrics.isPresent()) {
-				for (PrometheusText.Series series : this.metrics.get().read(this.client, SCRAPE_TIMEOUT)) {
-					lines.add(new MetricsCsv.Line(now, "app", series.name(), series.tags(), series.value()));
+				for (PrometheusText.Sample sample : this.metrics.get().read(this.client, SCRAPE_TIMEOUT)) {
+					lines.add(new MetricsCsv.Line(now, "app", sample.name(), sample.labelsText(), sample.value()));
 				}
 			}
 		}

@@ -10,14 +10,16 @@ import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.harness.launch.EnvironmentException;
-import dev.fluxbench.harness.metrics.PrometheusText;
+import dev.fluxbench.harness.metrics.KeptSeries;
 
 /**
  * Where a target's metrics come from, read once a second during a load: its own
@@ -26,8 +28,8 @@ import dev.fluxbench.harness.metrics.PrometheusText;
  */
 public sealed interface MetricsSource {
 
-	/** The series worth keeping; what {@link PrometheusText#KEPT} names. */
-	List<PrometheusText.Series> read(HttpClient client, Duration timeout) throws IOException, InterruptedException;
+	/** The series worth keeping; what {@link KeptSeries} names. */
+	List<PrometheusText.Sample> read(HttpClient client, Duration timeout) throws IOException, InterruptedException;
 
 	/**
 	 * Parses {@code URL} (an exposition endpoint) or {@code URL{selector}} (a Prometheus
@@ -61,7 +63,7 @@ public sealed interface MetricsSource {
 				// expose some.
 				if (endpoint.exposition(client, Duration.ofSeconds(10))
 					.lines()
-					.noneMatch((line) -> !line.startsWith("#") && PrometheusText.parse(line).isPresent())) {
+					.noneMatch((line) -> PrometheusText.parseLine(line).isPresent())) {
 					throw new EnvironmentException("metrics of target " + target + " at " + this
 							+ " hold no Prometheus sample: is it the right URL?");
 				}
@@ -85,9 +87,9 @@ public sealed interface MetricsSource {
 	record Endpoint(URI uri) implements MetricsSource {
 
 		@Override
-		public List<PrometheusText.Series> read(HttpClient client, Duration timeout)
+		public List<PrometheusText.Sample> read(HttpClient client, Duration timeout)
 				throws IOException, InterruptedException {
-			return PrometheusText.parseKept(exposition(client, timeout));
+			return KeptSeries.of(exposition(client, timeout));
 		}
 
 		String exposition(HttpClient client, Duration timeout) throws IOException, InterruptedException {
@@ -119,7 +121,7 @@ public sealed interface MetricsSource {
 		private static final ObjectMapper JSON = new ObjectMapper();
 
 		@Override
-		public List<PrometheusText.Series> read(HttpClient client, Duration timeout)
+		public List<PrometheusText.Sample> read(HttpClient client, Duration timeout)
 				throws IOException, InterruptedException {
 			// Appended, not resolved: a Prometheus behind a path prefix keeps its prefix.
 			String base = this.server.toString().replaceFirst("/+$", "");
@@ -138,20 +140,20 @@ public sealed interface MetricsSource {
 				throw new IOException(
 						"Prometheus refused the query " + this.selector + ": " + body.path("error").asText());
 			}
-			List<PrometheusText.Series> series = new ArrayList<>();
+			List<PrometheusText.Sample> series = new ArrayList<>();
 			for (JsonNode result : body.path("data").path("result")) {
 				JsonNode metric = result.path("metric");
 				String name = metric.path("__name__").asText();
-				if (PrometheusText.KEPT.stream().noneMatch(name::startsWith)) {
+				if (!KeptSeries.isKept(name)) {
 					continue;
 				}
-				List<String> tags = new ArrayList<>();
+				Map<String, String> labels = new LinkedHashMap<>();
 				metric.properties().forEach((label) -> {
 					if (!label.getKey().equals("__name__")) {
-						tags.add(label.getKey() + "=\"" + label.getValue().asText() + "\"");
+						labels.put(label.getKey(), label.getValue().asText());
 					}
 				});
-				series.add(new PrometheusText.Series(name, tags.stream().collect(Collectors.joining(",")),
+				series.add(new PrometheusText.Sample(name, labels,
 						Double.parseDouble(result.path("value").path(1).asText("NaN"))));
 			}
 			return series;

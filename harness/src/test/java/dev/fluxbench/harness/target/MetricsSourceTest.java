@@ -11,12 +11,13 @@ import java.net.URLDecoder;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 
-import dev.fluxbench.harness.metrics.PrometheusText;
+import dev.fluxbench.contract.metrics.PrometheusText;
 
 class MetricsSourceTest {
 
@@ -51,8 +52,11 @@ class MetricsSourceTest {
 		try (HttpClient client = HttpClient.newHttpClient()) {
 			MetricsSource source = MetricsSource
 				.parse("http://127.0.0.1:" + prometheus.getAddress().getPort() + "/prefix/{job=\"before\"}");
-			assertThat(source.read(client, Duration.ofSeconds(10))).containsExactly(
-					new PrometheusText.Series("jvm_memory_used_bytes", "area=\"heap\",job=\"before\"", 1_048_576));
+			assertThat(source.read(client, Duration.ofSeconds(10))).singleElement().satisfies((sample) -> {
+				assertThat(sample).isEqualTo(new PrometheusText.Sample("jvm_memory_used_bytes",
+						Map.of("area", "heap", "job", "before"), 1_048_576));
+				assertThat(sample.labelsText()).isEqualTo("area=\"heap\",job=\"before\"");
+			});
 			assertThat(asked.get()).isEqualTo("query={job=\"before\"}");
 		}
 		finally {

@@ -1,14 +1,17 @@
-package dev.fluxbench.contract;
+package dev.fluxbench.contract.metrics;
 
 import java.util.Map;
 
+import dev.fluxbench.contract.metrics.PrometheusText.Sample;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
-class PrometheusTextTest {
+class PrometheusTextTests {
 
 	private static final String SCRAPE = """
 			# HELP hikaricp_connections_active Active connections
@@ -40,7 +43,7 @@ class PrometheusTextTest {
 	}
 
 	@Test
-	void sumOfAMetricThatIsNotThereShouldBeEmptyRatherThanZero() {
+	void sumWhenTheMetricIsNotThereShouldBeEmptyRatherThanZero() {
 		assertThat(this.text.sum("r2dbc_pool_acquired_connections", Map.of())).isEmpty();
 		assertThat(this.text.sum("hikaricp_connections_active", Map.of("pool", "none"))).isEmpty();
 	}
@@ -60,9 +63,40 @@ class PrometheusTextTest {
 	}
 
 	@Test
-	void parseOfALineThatIsNoSampleShouldNameTheLine() {
+	void parseWhenALineIsNoSampleShouldNameTheLine() {
 		assertThatIllegalArgumentException().isThrownBy(() -> PrometheusText.parse("broken{le=\"1\" 2"))
 			.withMessageContaining("broken{le=");
+	}
+
+	@Test
+	void parseLineShouldReadTheSampleAndWriteItsLabelsAsTheyWereWritten() {
+		String labels = "application=\"fluxbench-mvc\",area=\"heap\",id=\"G1 Eden Space\",stack=\"mvc\"";
+		assertThat(PrometheusText.parseLine("jvm_memory_used_bytes{" + labels + "} 1.2345E7"))
+			.hasValueSatisfying((sample) -> {
+				assertThat(sample.name()).isEqualTo("jvm_memory_used_bytes");
+				assertThat(sample.labels()).containsExactly(Map.entry("application", "fluxbench-mvc"),
+						Map.entry("area", "heap"), Map.entry("id", "G1 Eden Space"), Map.entry("stack", "mvc"));
+				assertThat(sample.labelsText()).isEqualTo(labels);
+				assertThat(sample.value()).isEqualTo(1.2345E7);
+			});
+		assertThat(PrometheusText.parseLine("process_cpu_usage 0.25"))
+			.hasValue(new Sample("process_cpu_usage", Map.of(), 0.25))
+			.hasValueSatisfying((sample) -> assertThat(sample.labelsText()).isEmpty());
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "", "  ", "# TYPE process_cpu_usage gauge", "# EOF", "process_cpu_usage",
+			"process_cpu_usage NaNx", "broken{le=\"1\" 2", "unterminated{le=\"1", "{le=\"1\"} 2" })
+	void parseLineWhenTheLineIsBlankACommentOrUnreadableShouldBeEmptyRatherThanFail(String line) {
+		assertThat(PrometheusText.parseLine(line)).isEmpty();
+	}
+
+	@Test
+	void labelsTextShouldEscapeSoThatItReadsBackToTheSameLabels() {
+		Sample sample = new Sample("odd_label", Map.of("value", "say \"hi\"\\\nbye"), 1.0);
+		String written = sample.labelsText();
+		assertThat(written).isEqualTo("value=\"say \\\"hi\\\"\\\\\\nbye\"");
+		assertThat(PrometheusText.parseLine("odd_label{" + written + "} 1.0")).hasValue(sample);
 	}
 
 }

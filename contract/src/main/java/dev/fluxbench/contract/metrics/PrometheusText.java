@@ -1,21 +1,59 @@
-package dev.fluxbench.contract;
+package dev.fluxbench.contract.metrics;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.stream.Collectors;
 
 /**
  * Just enough of the Prometheus text format (and of OpenMetrics, its superset) to read
- * gauges: samples with their labels and values, comments and timestamps skipped.
+ * what a stack's {@code /actuator/prometheus} exposes: samples with their labels and
+ * values, comments and timestamps skipped.
+ * <p>
+ * {@link #parse(String)} is strict, for a suite that must notice a broken exposition;
+ * {@link #parseLine(String)} passes over what it cannot read, for a harness that scrapes
+ * services it did not write and must not lose a whole scrape to one odd line.
  */
-final class PrometheusText {
+public final class PrometheusText {
 
-	record Sample(String name, Map<String, String> labels, double value) {
+	/**
+	 * One sample.
+	 *
+	 * @param name metric name
+	 * @param labels the labels, in the order they were written
+	 * @param value the sample's value
+	 */
+	public record Sample(String name, Map<String, String> labels, double value) {
 
-		boolean has(Map<String, String> wanted) {
+		public Sample {
+			Objects.requireNonNull(name, "name");
+			// A copy that keeps the order, so that the labels render as they were read.
+			labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels));
+		}
+
+		/** Whether this sample's labels include all of these. */
+		public boolean has(Map<String, String> wanted) {
 			return this.labels.entrySet().containsAll(wanted.entrySet());
+		}
+
+		/**
+		 * The labels as the exposition writes them, without braces, as
+		 * {@code area="heap",id="G1 Eden Space"}; empty when there are none.
+		 */
+		public String labelsText() {
+			return this.labels.entrySet()
+				.stream()
+				.map((label) -> label.getKey() + "=\"" + escaped(label.getValue()) + "\"")
+				.collect(Collectors.joining(","));
+		}
+
+		private static String escaped(String value) {
+			return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
 		}
 
 	}
@@ -26,24 +64,53 @@ final class PrometheusText {
 		this.samples = List.copyOf(samples);
 	}
 
-	static PrometheusText parse(String text) {
+	/**
+	 * Reads a whole exposition.
+	 * @param text the exposition
+	 * @return its samples
+	 * @throws IllegalArgumentException naming the first line that is neither a sample, a
+	 * comment nor blank
+	 */
+	public static PrometheusText parse(String text) {
 		List<Sample> samples = new ArrayList<>();
-		text.lines().map(String::strip).filter((line) -> !line.isEmpty() && !line.startsWith("#")).forEach((line) -> {
+		text.lines().map(String::strip).filter(PrometheusText::holdsASample).forEach((line) -> {
 			try {
 				samples.add(new LineParser(line).sample());
 			}
-			catch (RuntimeException ex) {
+			catch (IllegalArgumentException ex) {
 				throw new IllegalArgumentException("Not a Prometheus sample: " + line, ex);
 			}
 		});
 		return new PrometheusText(samples);
 	}
 
-	List<Sample> samples() {
+	/**
+	 * Reads one line of an exposition.
+	 * @param line the line
+	 * @return its sample; empty when the line is blank, a comment, or cannot be read
+	 */
+	public static Optional<Sample> parseLine(String line) {
+		String stripped = line.strip();
+		if (!holdsASample(stripped)) {
+			return Optional.empty();
+		}
+		try {
+			return Optional.of(new LineParser(stripped).sample());
+		}
+		catch (IllegalArgumentException ex) {
+			return Optional.empty();
+		}
+	}
+
+	private static boolean holdsASample(String strippedLine) {
+		return !strippedLine.isEmpty() && !strippedLine.startsWith("#");
+	}
+
+	public List<Sample> samples() {
 		return this.samples;
 	}
 
-	List<Sample> samples(String name) {
+	public List<Sample> samples(String name) {
 		return this.samples.stream().filter((sample) -> sample.name().equals(name)).toList();
 	}
 
@@ -52,13 +119,16 @@ final class PrometheusText {
 	 * pools of a gauge; empty when there is no such sample, which is not the same as
 	 * zero.
 	 */
-	OptionalDouble sum(String name, Map<String, String> labels) {
+	public OptionalDouble sum(String name, Map<String, String> labels) {
 		List<Sample> matching = samples(name).stream().filter((sample) -> sample.has(labels)).toList();
 		return matching.isEmpty() ? OptionalDouble.empty()
 				: OptionalDouble.of(matching.stream().mapToDouble(Sample::value).sum());
 	}
 
-	/** Reads {@code name{label="value",...} value [timestamp]}. */
+	/**
+	 * Reads {@code name{label="value",...} value [timestamp]}; every way a line can be
+	 * wrong ends in an {@link IllegalArgumentException}.
+	 */
 	private static final class LineParser {
 
 		private final String line;
@@ -71,6 +141,9 @@ final class PrometheusText {
 
 		Sample sample() {
 			String name = until("{ \t");
+			if (name.isEmpty()) {
+				throw new IllegalArgumentException("No metric name");
+			}
 			Map<String, String> labels = new LinkedHashMap<>();
 			if (peek() == '{') {
 				this.position++;
@@ -96,12 +169,12 @@ final class PrometheusText {
 		private String quotedValue() {
 			StringBuilder value = new StringBuilder();
 			while (true) {
-				char next = this.line.charAt(this.position++);
+				char next = next();
 				if (next == '"') {
 					return value.toString();
 				}
 				if (next == '\\') {
-					char escaped = this.line.charAt(this.position++);
+					char escaped = next();
 					value.append((escaped == 'n') ? '\n' : escaped);
 				}
 				else {
@@ -116,6 +189,12 @@ final class PrometheusText {
 				this.position++;
 			}
 			return this.line.substring(start, this.position);
+		}
+
+		private char next() {
+			char next = peek();
+			this.position++;
+			return next;
 		}
 
 		private char peek() {
