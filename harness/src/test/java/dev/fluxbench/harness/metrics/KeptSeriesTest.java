@@ -69,6 +69,18 @@ class KeptSeriesTest {
 	}
 
 	@Test
+	void keepsCacheFailuresOverloadAndClientsThatWentAway() {
+		assertThat(KeptSeries.of("""
+				cache_errors_total{cache="units",operation="get"} 4848.0
+				cache_puts_total{cache="units"} 12.0
+				fluxbench_overload_total{reason="overloaded"} 3.0
+				fluxbench_client_disconnects_total 2.0
+				""")).extracting(PrometheusText.Sample::name, PrometheusText.Sample::value)
+			.containsExactly(tuple("cache_errors_total", 4848.0), tuple("fluxbench_overload_total", 3.0),
+					tuple("fluxbench_client_disconnects_total", 2.0));
+	}
+
+	@Test
 	void passesOverTheLinesItCannotReadAndKeepsTheOthers() {
 		assertThat(KeptSeries.of("process_cpu_usage\nprocess_cpu_usage NaNx\nprocess_cpu_usage 0.5\n"))
 			.containsExactly(new PrometheusText.Sample("process_cpu_usage", Map.of(), 0.5));
