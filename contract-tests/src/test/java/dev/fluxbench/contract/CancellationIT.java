@@ -108,7 +108,7 @@ class CancellationIT {
 	 * random pause, the way a client that gives up does; answers how many pooled
 	 * connections were in use while the requests were in flight.
 	 */
-	private static double burst(Client client, int burst, List<Gauge> gauges) throws InterruptedException {
+	private static double burst(Client client, int burst, List<Gauge> gauges) {
 		URI base = client.baseUri();
 		try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
 			for (int i = 0; i < REQUESTS_PER_BURST; i++) {
@@ -116,8 +116,13 @@ class CancellationIT {
 						: listRequest(base);
 				clients.submit(() -> sendAndAbort(base, request));
 			}
-			Thread.sleep(EARLIEST_ABORT.dividedBy(2));
-			return inUse(client, gauges);
+			clients.shutdown();
+			// Read until the requests show in a pool or the burst is over: on a busy
+			// machine, one early reading may come before any request reached a pool.
+			return await("pooled connections in use during burst " + burst).atMost(SETTLE_TIMEOUT)
+				.pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(10))
+				.until(() -> inUse(client, gauges), (connections) -> connections > 0 || clients.isTerminated());
 		}
 	}
 
