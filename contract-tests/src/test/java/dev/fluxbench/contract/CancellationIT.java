@@ -25,6 +25,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 
 import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Clients that hang up mid-request must not leak pooled connections. Under load a
@@ -74,9 +75,7 @@ class CancellationIT {
 		// Proof that the bursts reached the pools; otherwise an idle pool below would
 		// prove nothing.
 		assertThat(busiest).as("pooled connections in use during the bursts").isPositive();
-		Map<Gauge, OptionalDouble> settled = awaitIdle(client, gauges);
-		assertThat(settled)
-			.allSatisfy((gauge, value) -> assertThat(value).as("%s after the bursts", gauge).hasValue(0.0));
+		awaitIdle(client, gauges);
 		assertThat(client.get(ARTISTS).status()).isEqualTo(200);
 		assertThat(client.send(message("after-aborts", 0)).status()).isEqualTo(200);
 		// Reactor Netty cancels a request whose client left, so webflux always sees it.
@@ -110,7 +109,7 @@ class CancellationIT {
 	 * random pause, the way a client that gives up does; answers how many pooled
 	 * connections were in use while the requests were in flight.
 	 */
-	private static double burst(Client client, int burst, List<Gauge> gauges) throws InterruptedException {
+	private static double burst(Client client, int burst, List<Gauge> gauges) {
 		URI base = client.baseUri();
 		try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
 			for (int i = 0; i < REQUESTS_PER_BURST; i++) {
@@ -118,8 +117,13 @@ class CancellationIT {
 						: listRequest(base);
 				clients.submit(() -> sendAndAbort(base, request));
 			}
-			Thread.sleep(EARLIEST_ABORT.dividedBy(2));
-			return inUse(client, gauges);
+			clients.shutdown();
+			// Read until the requests show in a pool or the burst is over: on a busy
+			// machine, one early reading may come before any request reached a pool.
+			return await("pooled connections in use during burst " + burst).atMost(SETTLE_TIMEOUT)
+				.pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(10))
+				.until(() -> inUse(client, gauges), (connections) -> connections > 0 || clients.isTerminated());
 		}
 	}
 
@@ -147,21 +151,20 @@ class CancellationIT {
 		return gauges.stream().mapToDouble((gauge) -> gauge.read(scrape).orElse(0)).sum();
 	}
 
-	/** Polls until every gauge reads 0, and answers the last readings. */
-	private static Map<Gauge, OptionalDouble> awaitIdle(Client client, List<Gauge> gauges) throws InterruptedException {
-		long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
-		while (true) {
-			PrometheusText scrape = PrometheusText.parse(client.get("/actuator/prometheus").body());
-			Map<Gauge, OptionalDouble> readings = new LinkedHashMap<>();
-			gauges.forEach((gauge) -> readings.put(gauge, gauge.read(scrape)));
-			boolean idle = readings.values()
-				.stream()
-				.allMatch((value) -> value.isPresent() && value.getAsDouble() == 0);
-			if (idle || System.nanoTime() - deadline > 0) {
-				return readings;
-			}
-			Thread.sleep(Duration.ofMillis(250));
-		}
+	/**
+	 * Polls until every gauge reads 0; a timeout names each gauge with its last reading.
+	 */
+	private static void awaitIdle(Client client, List<Gauge> gauges) {
+		await("every pool idle").atMost(SETTLE_TIMEOUT)
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(250))
+			.untilAsserted(() -> {
+				PrometheusText scrape = PrometheusText.parse(client.get("/actuator/prometheus").body());
+				Map<Gauge, OptionalDouble> readings = new LinkedHashMap<>();
+				gauges.forEach((gauge) -> readings.put(gauge, gauge.read(scrape)));
+				assertThat(readings)
+					.allSatisfy((gauge, value) -> assertThat(value).as("%s after the bursts", gauge).hasValue(0.0));
+			});
 	}
 
 	private static byte[] passthroughRequest(URI base, String id) {

@@ -1,6 +1,7 @@
 package dev.fluxbench.harness.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,16 +18,15 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
 
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.logging.LoggingPreferences;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's Chromium, headless, driven through Debian's chromedriver: loads a report file,
@@ -179,20 +179,21 @@ public final class HeadlessChromium implements AutoCloseable {
 		readBrowserLog();
 		this.browserLog.clear();
 		this.driver.get(file.toUri().toString());
-		long deadline = System.nanoTime() + timeout.toNanos();
-		awaitScript(file, "document.readyState === 'complete'", "did not finish loading", deadline);
-		awaitScript(file, READY_FLAG, "did not set window.fluxbenchReportReady = true", deadline);
-	}
-
-	private void awaitScript(Path file, String condition, String failure, long deadline) {
-		Duration left = Duration.ofNanos(Math.max(deadline - System.nanoTime(), 0));
 		try {
-			new WebDriverWait(this.driver, left, Duration.ofMillis(100))
-				.until((browser) -> Boolean.TRUE.equals(script("return " + condition + ";")));
+			// In this thread: after a timeout, a poll still running on another one would
+			// talk to the driver while the console is read below.
+			await(file + " ready").atMost(timeout)
+				.pollInSameThread()
+				.pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(100))
+				.untilAsserted(() -> {
+					assertThat(script("return document.readyState;")).as("document.readyState").isEqualTo("complete");
+					assertThat(script("return " + READY_FLAG + ";")).as(READY_FLAG).isEqualTo(true);
+				});
 		}
-		catch (TimeoutException ex) {
+		catch (ConditionTimeoutException ex) {
 			// The reason is nearly always a script error, which only the console shows.
-			throw new AssertionError("%s %s in time; console errors: %s".formatted(file, failure, consoleErrors()));
+			throw new AssertionError("%s; console errors: %s".formatted(ex.getMessage(), consoleErrors()), ex);
 		}
 	}
 
@@ -282,30 +283,23 @@ public final class HeadlessChromium implements AutoCloseable {
 
 	private void deleteProfile() {
 		// Chromium's last child processes may still be writing into the profile for a
-		// moment after quit.
-		for (int attempt = 1; Files.exists(this.profile); attempt++) {
-			try (Stream<Path> files = Files.walk(this.profile)) {
+		// moment after quit, and a file they add fails that pass: the next one takes it.
+		await("the Chromium profile " + this.profile + " deleted").atMost(Duration.ofSeconds(30))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(100))
+			.ignoreExceptionsMatching((ex) -> ex instanceof IOException || ex instanceof UncheckedIOException)
+			.until(() -> deleted(this.profile));
+	}
+
+	private static boolean deleted(Path directory) throws IOException {
+		if (Files.exists(directory)) {
+			try (Stream<Path> files = Files.walk(directory)) {
 				for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
 					Files.deleteIfExists(file);
 				}
 			}
-			catch (IOException | UncheckedIOException ex) {
-				if (attempt == 20) {
-					throw new IllegalStateException("could not delete the Chromium profile " + this.profile, ex);
-				}
-				sleep(Duration.ofMillis(100));
-			}
 		}
-	}
-
-	private static void sleep(Duration duration) {
-		try {
-			Thread.sleep(duration);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("interrupted while deleting the Chromium profile", ex);
-		}
+		return !Files.exists(directory);
 	}
 
 }

@@ -24,6 +24,7 @@ import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Debian's Chromium, headless, through Debian's chromedriver, with a profile of its own
@@ -133,26 +134,23 @@ final class HeadlessBrowser implements AutoCloseable {
 
 	private static void delete(Path directory) {
 		// Chromium's helper processes can still write to the profile for a moment after
-		// quit: retry.
-		for (int attempt = 1; Files.exists(directory); attempt++) {
+		// quit, and a file they add fails that pass: the next one takes it.
+		await("the Chromium profile " + directory + " deleted").atMost(Duration.ofSeconds(30))
+			.pollDelay(Duration.ZERO)
+			.pollInterval(Duration.ofMillis(100))
+			.ignoreExceptionsMatching((ex) -> ex instanceof IOException || ex instanceof UncheckedIOException)
+			.until(() -> deleted(directory));
+	}
+
+	private static boolean deleted(Path directory) throws IOException {
+		if (Files.exists(directory)) {
 			try (Stream<Path> files = Files.walk(directory)) {
 				for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
 					Files.deleteIfExists(file);
 				}
 			}
-			catch (IOException | UncheckedIOException ex) {
-				if (attempt == 20) {
-					throw new IllegalStateException("Could not delete the Chromium profile " + directory, ex);
-				}
-				try {
-					Thread.sleep(100);
-				}
-				catch (InterruptedException interrupted) {
-					Thread.currentThread().interrupt();
-					throw new IllegalStateException(interrupted);
-				}
-			}
 		}
+		return !Files.exists(directory);
 	}
 
 }

@@ -22,6 +22,7 @@ import org.springframework.data.redis.core.ScanOptions;
 import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.mockito.BDDMockito.then;
 import static org.mockito.Mockito.times;
 
@@ -125,11 +126,11 @@ class UnitCacheTests {
 		void awaitStored() {
 			byte[] key = ("fluxbench:" + this.stack.name() + ":" + CacheNames.UNITS + "::" + ID)
 				.getBytes(StandardCharsets.UTF_8);
-			long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
 			try (RedisConnection connection = this.connectionFactory.getConnection()) {
-				while (!Boolean.TRUE.equals(connection.keyCommands().exists(key)) && System.nanoTime() < deadline) {
-					Thread.onSpinWait();
-				}
+				await("unit " + ID + " stored in Redis").atMost(Duration.ofSeconds(30))
+					.pollDelay(Duration.ZERO)
+					.pollInterval(Duration.ofMillis(10))
+					.until(() -> Boolean.TRUE.equals(connection.keyCommands().exists(key)));
 			}
 		}
 
