@@ -53,7 +53,11 @@ class CancellationIT {
 	/** Long enough for the aborts to land while the downstream still holds the call. */
 	private static final long DOWNSTREAM_DELAY_MILLIS = 1_000;
 
-	private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(15);
+	/**
+	 * How long the pools may take to drain: the waits end as soon as they do, so the
+	 * bound only has to hold on a machine busy with other work.
+	 */
+	private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(60);
 
 	@Parameter
 	Stacks stacks;
