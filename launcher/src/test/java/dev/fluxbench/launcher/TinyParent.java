@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * A JVM that starts services through the launcher the two ways the harness does, a Java
  * service and a command, prints {@code service pid=PID port=PORT} for each and waits to
- * be killed: the parent whose SIGKILL {@link SupervisorTest} must not leave any of them
+ * be killed: the parent whose SIGKILL {@link SupervisorTests} must not leave any of them
  * behind. The Java service also spawns a child of its own, as a service that runs a
  * helper program would.
  * <p>
@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class TinyParent {
 
-	/** What {@link SupervisorTest} looks for in this JVM's output, once per service. */
+	/** What {@link SupervisorTests} looks for in this JVM's output, once per service. */
 	static final String STARTED = "service pid=";
 
 	/** How many services this parent starts. */

@@ -52,7 +52,7 @@ class ReportBrowserIT {
 
 	@Test
 	void theChartsOfARunUnderFaultsDrawWithoutConsoleErrors(@TempDir Path directory) throws Exception {
-		chromium.open(Report.write(FaultReportTest.write(directory, true, true)).html());
+		chromium.open(Report.write(FaultReportTests.write(directory, true, true)).html());
 		assertThat(chromium.consoleErrors()).isEmpty();
 		assertThat(chromium.drawnCharts()).containsEntry("faults-20", true)
 			.containsEntry("breaker-20", true)

@@ -1,0 +1,259 @@
+package dev.fluxbench.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.fluxbench.harness.scenario.Stack;
+
+/**
+ * Every bad command line ends before anything starts, with exit code 2 (usage) or 3
+ * (environment) and a single line that says why. None of these may start a JVM: the jars
+ * they see are empty files in a temporary directory.
+ */
+class RunCommandBadInputTests {
+
+	@TempDir
+	Path projectRoot;
+
+	@TempDir
+	Path outParent;
+
+	@BeforeEach
+	void fakeJars() throws IOException {
+		for (Stack stack : Stack.values()) {
+			Files.createDirectories(this.projectRoot.resolve(stack.jar()).getParent());
+			Files.writeString(this.projectRoot.resolve(stack.jar()), "not a jar");
+		}
+		Path downstream = this.projectRoot.resolve("downstream/target/fluxbench-downstream.jar");
+		Files.createDirectories(downstream.getParent());
+		Files.writeString(downstream, "not a jar");
+	}
+
+	@Test
+	void unknownScenarioIsBadUsage() {
+		expect(run("--scenario", "nope")).isUsageError("unknown scenario 'nope'; known: quick, thesis-normal");
+	}
+
+	@Test
+	void unknownStackIsBadUsage() {
+		expect(run("--stacks", "mvc,struts"))
+			.isUsageError("unknown stack 'struts'; known: mvc, mvc-vt, webflux, mvc-redis, webflux-redis, "
+					+ "webflux-jdbc, webflux-jdbc-parallel, webflux-vt");
+	}
+
+	@Test
+	void stackListedTwiceIsBadUsage() {
+		expect(run("--stacks", "mvc,webflux,mvc")).isUsageError("stack 'mvc' is listed twice");
+	}
+
+	@Test
+	void negativeScaleIsBadUsage() {
+		expect(run("--scale", "-0.5")).isUsageError("--scale must be a positive number");
+	}
+
+	@Test
+	void zeroScaleIsBadUsage() {
+		expect(run("--scale", "0")).isUsageError("--scale must be a positive number");
+	}
+
+	@Test
+	void scaleThatIsNotANumberIsBadUsage() {
+		expect(run("--scale", "lots")).isUsageError("'lots' is not a double");
+	}
+
+	@Test
+	void zeroTrialsIsBadUsage() {
+		expect(run("--trials", "0")).isUsageError("--trials must be at least 1, not 0");
+	}
+
+	@Test
+	void negativeUsersIsBadUsage() {
+		expect(run("--users", "10,-3")).isUsageError("--users must all be at least 1");
+	}
+
+	@Test
+	void negativeMaxInFlightIsBadUsage() {
+		expect(run("--max-in-flight", "-1")).isUsageError("--max-in-flight must be 0 (no limit) or more");
+	}
+
+	@Test
+	void aHeapThatIsNoSizeIsBadUsage() {
+		expect(run("--heap", "1gb")).isUsageError("--heap must be a size such as 512m or 1g, not '1gb'");
+		expect(run("--heap", "0m")).isUsageError("--heap must be a size such as 512m or 1g, not '0m'");
+	}
+
+	@Test
+	void zeroHoldIsBadUsage() {
+		expect(run("--hold", "0s")).isUsageError("--hold must be longer than 0s");
+	}
+
+	@Test
+	void durationWithoutUnitIsBadUsage() {
+		expect(run("--warmup", "30")).isUsageError("'30' is not a duration such as 500ms, 30s, 2m or PT1M");
+	}
+
+	@Test
+	void negativeWarmupIsBadUsage() {
+		expect(run("--warmup", "PT-5S")).isUsageError("'PT-5S' is negative");
+	}
+
+	@Test
+	void unknownOptionIsBadUsage() {
+		expect(run("--turbo")).isUsageError("Unknown option: '--turbo'");
+	}
+
+	@Test
+	void databaseOtherThanPostgresOrMariadbIsBadUsage() {
+		expect(run("--db", "jdbc:mysql://127.0.0.1:3306/test"))
+			.isUsageError("is not h2, postgres, mariadb or a jdbc:postgresql:// or jdbc:mariadb:// URL");
+	}
+
+	@Test
+	void cpuTheMachineLacksIsBadUsage() {
+		expect(run("--app-cpus", "0", "--load-cpus", "4096")).isUsageError("names a core this machine lacks");
+	}
+
+	@Test
+	void appCpusWithoutLoadCpusIsBadUsage() {
+		expect(run("--app-cpus", "0")).isUsageError("--app-cpus and --load-cpus go together");
+	}
+
+	@Test
+	void outThatIsAFileIsBadUsage() throws IOException {
+		Path file = Files.writeString(this.outParent.resolve("taken"), "x");
+		expect(run("--out", file.toString())).isUsageError("is a file, not a directory");
+	}
+
+	@Test
+	void outThatHoldsAnEarlierRunIsBadUsage() throws IOException {
+		Files.writeString(this.outParent.resolve("run.json"), "{}");
+		expect(run("--out", this.outParent.toString())).isUsageError("already holds files");
+	}
+
+	@Test
+	void missingJarIsAnEnvironmentProblem() throws IOException {
+		Files.delete(this.projectRoot.resolve(Stack.WEBFLUX.jar()));
+		expect(run()).isEnvironmentError("fluxbench-webflux.jar is missing: build it with");
+	}
+
+	@Test
+	void missingJarOfAStackNotAskedForIsNoProblemUntilTheDatabaseIsChecked() throws IOException {
+		Files.delete(this.projectRoot.resolve(Stack.WEBFLUX.jar()));
+		expect(run("--stacks", "mvc", "--db", "jdbc:postgresql://127.0.0.1:1/test"))
+			.isEnvironmentError("database jdbc:postgresql://127.0.0.1:1/test is unreachable");
+	}
+
+	@Test
+	void missingDirectoryJarIsAnEnvironmentProblemWhenTheScenarioAuthenticates() {
+		expect(run("--scenario", "thesis-normal", "--stacks", "mvc"))
+			.isEnvironmentError("fluxbench-ldap.jar is missing: build it with");
+	}
+
+	@Test
+	void unreachableDatabaseIsAnEnvironmentProblem() {
+		expect(run("--db", "jdbc:postgresql://127.0.0.1:1/test?user=nobody"))
+			.isEnvironmentError("database jdbc:postgresql://127.0.0.1:1/test is unreachable");
+	}
+
+	@Test
+	void unreachableMariadbIsAnEnvironmentProblem() {
+		expect(run("--db", "jdbc:mariadb://127.0.0.1:1/test?user=nobody"))
+			.isEnvironmentError("database jdbc:mariadb://127.0.0.1:1/test is unreachable");
+	}
+
+	@Test
+	void takenDownstreamPortIsAnEnvironmentProblem() throws IOException {
+		try (ServerSocket taken = new ServerSocket()) {
+			taken.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] { 127, 0, 0, 1 }), 0));
+			expect(run("--downstream-port", Integer.toString(taken.getLocalPort())))
+				.isEnvironmentError("--downstream-port " + taken.getLocalPort() + " is already in use");
+		}
+	}
+
+	@Test
+	void unwritableOutIsAnEnvironmentProblem() {
+		expect(run("--out", "/proc/fluxbench-results"))
+			.isEnvironmentError("--out /proc/fluxbench-results cannot be written");
+	}
+
+	@Test
+	void downstreamOfLaunchedStacksIsBadUsage() {
+		expect(run("--downstream", "http://127.0.0.1:8090")).isUsageError("--downstream goes with --target");
+	}
+
+	@Test
+	void noCommandIsBadUsage() {
+		Outcome outcome = execute();
+		assertThat(outcome.code()).isEqualTo(2);
+		assertThat(outcome.errLines()).singleElement().asString().contains("a command is needed");
+	}
+
+	private Outcome run(String... args) {
+		List<String> all = new ArrayList<>(List.of("run", "--project-root", this.projectRoot.toString()));
+		if (List.of(args).stream().noneMatch((arg) -> arg.equals("--out"))) {
+			all.addAll(List.of("--out", this.outParent.resolve("results").toString()));
+		}
+		all.addAll(List.of(args));
+		return execute(all.toArray(String[]::new));
+	}
+
+	static Outcome execute(String... args) {
+		StringWriter out = new StringWriter();
+		StringWriter err = new StringWriter();
+		int code = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
+		return new Outcome(code, out.toString(), err.toString());
+	}
+
+	static OutcomeAssert expect(Outcome outcome) {
+		return new OutcomeAssert(outcome);
+	}
+
+	record Outcome(int code, String out, String err) {
+
+		List<String> errLines() {
+			return this.err.lines().toList();
+		}
+
+	}
+
+	record OutcomeAssert(Outcome outcome) {
+
+		void isUsageError(String reason) {
+			exitsWith(2, reason);
+		}
+
+		void isEnvironmentError(String reason) {
+			exitsWith(3, reason);
+		}
+
+		private void exitsWith(int code, String reason) {
+			org.assertj.core.api.Assertions.assertThat(this.outcome.code())
+				.as("exit code; stderr: %s", this.outcome.err())
+				.isEqualTo(code);
+			org.assertj.core.api.Assertions.assertThat(this.outcome.errLines())
+				.singleElement()
+				.asString()
+				.startsWith("fluxbench: ")
+				.contains(reason);
+			org.assertj.core.api.Assertions.assertThat(this.outcome.out())
+				.as("nothing started, nothing printed")
+				.isEmpty();
+		}
+
+	}
+
+}

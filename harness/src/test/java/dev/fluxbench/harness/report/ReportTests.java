@@ -1,0 +1,265 @@
+package dev.fluxbench.harness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.fluxbench.harness.report.Verdict.Outcome;
+import dev.fluxbench.harness.results.Journeys;
+import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.Summary;
+import dev.fluxbench.harness.results.SummaryJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTests {
+
+	/**
+	 * Where the expected Markdown lives; {@code -Dfluxbench.updateGolden=true} rewrites
+	 * it after a deliberate change.
+	 */
+	private static final Path GOLDEN = Paths.get("src/test/resources/report/fixture-report.md");
+
+	@Test
+	void markdownMatchesTheGoldenFile(@TempDir Path directory) throws IOException {
+		Report.write(FixtureRun.write(directory, false));
+		String markdown = Files.readString(directory.resolve(Report.MARKDOWN), StandardCharsets.UTF_8);
+		if (Boolean.getBoolean("fluxbench.updateGolden")) {
+			Files.writeString(GOLDEN, markdown, StandardCharsets.UTF_8);
+		}
+		assertThat(markdown).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void aRunJsonOfAnOlderHarnessGivesTheSameReportWithoutTheJourneysItDidNotCount(@TempDir Path directory)
+			throws IOException {
+		Report.write(FixtureRun.writeAsOlderHarness(directory, false));
+		String golden = Files.readString(GOLDEN, StandardCharsets.UTF_8);
+		int journeys = golden.indexOf("## Journeys\n");
+		assertThat(journeys).isPositive();
+		String withoutJourneys = golden.substring(0, journeys) + golden.substring(golden.indexOf("## ", journeys + 1));
+		assertThat(directory.resolve(Report.MARKDOWN)).content(StandardCharsets.UTF_8).isEqualTo(withoutJourneys);
+	}
+
+	@Test
+	void aKilledRunOfAnOlderHarnessIsReportedAsPartial(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.writeAsOlderHarness(directory, true));
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
+			// No end: the kill left none.
+			.doesNotContain("UTC to ")
+			.contains("| webflux | 3 (unfinished) | all |");
+		Report report = Report.of(RunResults.read(directory));
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(2);
+	}
+
+	@Test
+	void aRunJsonWithLittleInItStillGivesAReport(@TempDir Path directory) throws IOException {
+		FixtureRun.write(directory, true);
+		// What the first harness wrote, requests as text, cut short of most keys by a
+		// kill.
+		Files.writeString(directory.resolve("run.json"), """
+				{"status": "running", "started": "2026-11-22T06:00:00Z",
+				 "scenario": {"name": "fixture", "model": "closed (loads are users)", "loads": [10, 20],
+				   "requests": ["passthrough: POST /passthrough/message -> 200"]},
+				 "stacks": ["mvc", "webflux"],
+				 "stackRuns": [{"stack": "mvc", "trial": 1,
+				   "loads": [{"load": 10, "started": "2026-11-22T06:00:00Z", "finished": "2026-11-22T06:00:08Z"}]}]}
+				""", StandardCharsets.UTF_8);
+		Report.Written written = Report.write(directory);
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("# fluxbench report: fixture", "Status: INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING)",
+					"2026-11-22 06:00:00 UTC · ", "| Requests | passthrough: POST /passthrough/message -> 200 |",
+					"| mvc | 1 | all |", "| mvc | 2 (unfinished) | all |", "| Commit | unknown |");
+		assertThat(SummaryJson.read(written.summaryJson()).complete()).isFalse();
+	}
+
+	@Test
+	void verdictsFollowTheFixture(@TempDir Path directory) {
+		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false)));
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow()).satisfies((verdict) -> {
+			assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
+			assertThat(verdict.best()).contains("webflux");
+		});
+		assertThat(report.verdict(20, "passthrough", Aspect.ERRORS).orElseThrow().best()).contains("webflux");
+		assertThat(report.verdict(20, Summary.ALL, Aspect.CPU).orElseThrow().best()).contains("webflux");
+		assertThat(report.verdict(10, "passthrough", Aspect.ERRORS).orElseThrow().outcome()).isEqualTo(Outcome.EQUAL);
+		assertThat(report.narrative()).anyMatch((paragraph) -> paragraph.startsWith("Failed requests: mvc "))
+			.anyMatch((paragraph) -> paragraph.contains("With 3 trials per stack"));
+	}
+
+	@Test
+	void aKilledRunIsReportedWithItsUnfinishedLoadMarkedAndLeftOutOfTheVerdicts(@TempDir Path directory)
+			throws IOException {
+		Report.Written written = Report.write(FixtureRun.write(directory, true));
+		String markdown = Files.readString(written.markdown(), StandardCharsets.UTF_8);
+		assertThat(markdown).contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
+			.contains("| webflux | 3 (unfinished) | all |")
+			.contains("The run did not finish (status: running)");
+		Report report = Report.of(RunResults.read(directory));
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(2);
+		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(3);
+		assertThat(Files.readString(written.html(), StandardCharsets.UTF_8)).contains("subtitle partial");
+	}
+
+	@Test
+	void aRunKilledMidLoadWithoutAScrapeOrAStartedLoadIsReportedFromTheLoadsItFinished(@TempDir Path directory)
+			throws IOException {
+		// What a kill -9 of the harness leaves: run.json still says running, the last
+		// load has samples, a torn line and no end, the kill came before its first
+		// scrape, and the next trial's directory was made but holds nothing yet.
+		FixtureRun.write(directory, true);
+		ResultsDirectory files = new ResultsDirectory(directory);
+		Files.delete(files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 20, "webflux", FixtureRun.TRIALS)));
+		Files
+			.createDirectories(files.loadDirectory(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", FixtureRun.TRIALS + 1)));
+
+		Report.Written written = Report.write(directory);
+
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
+			.contains("| webflux | 3 (unfinished) | all |")
+			.doesNotContain("| mvc | 4");
+		assertThat(SummaryJson.read(written.summaryJson()).complete()).isFalse();
+		Report report = Report.of(RunResults.read(directory));
+		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(FixtureRun.TRIALS);
+		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
+			.hasSize(FixtureRun.TRIALS - 1);
+		assertThat(report.verdict(20, Summary.ALL, Aspect.CPU)).isPresent();
+	}
+
+	@Test
+	void anOpenModelRunSaysWhereTheGeneratorFellBehind(@TempDir Path directory) {
+		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false, true)));
+		assertThat(report.narrative()).anySatisfy((paragraph) -> assertThat(paragraph)
+			.startsWith("The generator fell behind its target: mvc trial 1 at 20 req/s got ")
+			.contains("all 15 generator threads busy")
+			.doesNotContain("at 10 req/s")
+			.endsWith("(coordinated omission)."));
+	}
+
+	@Test
+	void aClosedModelRunSaysNothingOfGeneratorLag(@TempDir Path directory) {
+		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false)));
+		assertThat(report.narrative()).noneMatch((paragraph) -> paragraph.contains("generator"));
+	}
+
+	@Test
+	void summaryJsonHoldsEveryLoadAndVerdictAsNumbers(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.write(directory, false));
+		SummaryJson summary = SummaryJson.read(written.summaryJson());
+		assertThat(summary.formatVersion()).isEqualTo(SummaryJson.FORMAT_VERSION);
+		assertThat(summary.complete()).isTrue();
+		assertThat(summary.loads()).hasSize(FixtureRun.STACKS.size() * FixtureRun.LOADS.size() * FixtureRun.TRIALS);
+		assertThat(summary.verdicts()).hasSize(FixtureRun.LOADS.size() * Aspect.values().length);
+		SummaryJson.Load first = summary.loads().getFirst();
+		assertThat(first.summaries().getFirst().label()).isEqualTo("*");
+		assertThat(first.summaries().getFirst().p99Ms()).isPositive();
+		assertThat(first.efficiency().littlesLawLimitRps()).hasValue(100.0);
+		assertThat(first.efficiency().ofLittlesLawLimit())
+			.hasValueSatisfying((share) -> assertThat(share).isBetween(0.5, 1.0));
+		assertThat(summary.verdicts().getFirst().estimates()).containsOnlyKeys(FixtureRun.STACKS);
+		assertThat(Files.readString(written.summaryJson(), StandardCharsets.UTF_8)).contains("\"complete\": true")
+			.contains("\"p99Ms\": ");
+	}
+
+	@Test
+	void htmlIsSelfContainedWithAChartPlaceholderPerFigure(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.write(directory, false));
+		String html = Files.readString(written.html(), StandardCharsets.UTF_8);
+		assertThat(html).doesNotContain("<script src", "<link rel=\"stylesheet\"", "https://cdn")
+			.contains("echarts", "id=\"fluxbench-data\"")
+			.contains("data-chart=\"response-times-10\"", "data-chart=\"response-times-20\"", "data-chart=\"errors\"",
+					"data-chart=\"throughput-time\"", "data-chart=\"p99-time\"", "data-chart=\"inflight-time\"",
+					"data-chart=\"threads-time\"", "data-chart=\"memory-time\"", "data-chart=\"cpu-time\"",
+					"data-chart=\"gc-pauses\"", "data-chart=\"percentiles-20\"");
+		int dataStart = html.indexOf("id=\"fluxbench-data\">") + "id=\"fluxbench-data\">".length();
+		String data = html.substring(dataStart, html.indexOf("</script>", dataStart)).replace("<\\/", "</");
+		Map<?, ?> chartData = new ObjectMapper().readValue(data, Map.class);
+		assertThat(chartData.get("stacks")).isEqualTo(FixtureRun.STACKS);
+		assertThat(chartData.get("colours")).isEqualTo(Map.of("mvc", "#3b6fb6", "webflux", "#d1563b"));
+	}
+
+	@Test
+	void aTargetThatLostUsersIsWarnedOfInTheDecisionBeforeItsComparisons(@TempDir Path directory) {
+		Report report = Report.of(RunResults.read(FixtureRun.writeSeed002(directory)));
+		assertThat(report.decision().getFirst()).isEqualTo("Warning, 50 users: webflux-jdbc lost users. 6 of the 50 "
+				+ "journeys its users started did not complete (5 stopped by a failed request, 1 ended otherwise), so the "
+				+ "rest of its load ran with fewer users: its times here were measured under less than 50 users and look "
+				+ "better than they are.");
+		assertThat(report.decision()).filteredOn((line) -> line.startsWith("Warning")).hasSize(1);
+		assertThat(report.decision()).anyMatch((line) -> line.startsWith("50 users, authentication: "));
+	}
+
+	@Test
+	void journeysAndPasswordChecksHaveATableEachInTheMarkdownAndTheHtml(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.writeSeed002(directory));
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("| 50 | mvc-vt | 1 | 50 | 50 | 0 | 0 | 0 |", "| 50 | webflux-jdbc | 1 | 50 | 44 | 5 | 1 | 6 |")
+			// 50 checks; mvc-vt's 5 s are wall time, an upper bound; a quarter of the
+			// app's 20 CPU-seconds each.
+			.contains("| 50 | mvc-vt | 1 | 50 | ≤ 5 | ≤ 0.100 | ≤ 25% |",
+					"| 50 | webflux-jdbc | 1 | 50 | 5 | 0.100 | 25% |")
+			.contains("≤ marks an upper bound: on virtual threads");
+		assertThat(written.html()).content(StandardCharsets.UTF_8)
+			.contains("<section id=\"journeys\">", "<section id=\"password-checks\">",
+					"<li>Warning, 50 users: webflux-jdbc lost users.");
+	}
+
+	@Test
+	void summaryJsonHoldsJourneysAndPasswordChecksWhereThereAreAny(@TempDir Path directory) throws IOException {
+		SummaryJson seed002 = SummaryJson
+			.read(Report.write(FixtureRun.writeSeed002(directory.resolve("002"))).summaryJson());
+		assertThat(seed002.loads()).extracting(SummaryJson.Load::journeys)
+			.containsExactly(Optional.of(new Journeys(50, 50, 0, 0)), Optional.of(new Journeys(50, 44, 5, 1)));
+		assertThat(seed002.loads().getFirst().passwordChecks()).hasValueSatisfying((checks) -> {
+			assertThat(checks.checks()).isEqualTo(50);
+			assertThat(checks.cpuSeconds()).isEqualTo(5);
+			assertThat(checks.wallSeconds()).isEqualTo(5);
+			assertThat(checks.upperBound()).isTrue();
+			assertThat(checks.cpuSecondsPerJourney()).hasValue(0.1);
+			assertThat(checks.shareOfAppCpu()).hasValue(0.25);
+		});
+		assertThat(seed002.loads().getLast().passwordChecks())
+			.hasValueSatisfying((checks) -> assertThat(checks.upperBound()).isFalse());
+		// A run whose apps expose no password metric says nothing of them.
+		Report.Written fixture = Report.write(FixtureRun.write(directory.resolve("fixture"), false));
+		assertThat(SummaryJson.read(fixture.summaryJson()).loads())
+			.allSatisfy((load) -> assertThat(load.passwordChecks()).isEmpty());
+		assertThat(fixture.markdown()).content(StandardCharsets.UTF_8).doesNotContain("assword");
+		assertThat(Files.readString(fixture.summaryJson(), StandardCharsets.UTF_8))
+			.contains("\"passwordChecks\": null");
+	}
+
+	@Test
+	void aTimeOfAFewWholeMillisecondsCarriesItsResolution() {
+		assertThat(Report.measured(Duration.ZERO)).isEqualTo("\u2264 1");
+		assertThat(Report.measured(Duration.ofMillis(1))).isEqualTo("\u2264 1");
+		assertThat(Report.measured(Duration.ofMillis(2))).isEqualTo("2 \u00b1 1");
+		assertThat(Report.measured(Duration.ofMillis(4))).isEqualTo("4 \u00b1 1");
+		assertThat(Report.measured(Duration.ofMillis(5))).isEqualTo("5");
+		assertThat(Report.measured(Duration.ofMillis(250))).isEqualTo("250");
+	}
+
+	@Test
+	void aDirectoryWithoutRunJsonIsRefused(@TempDir Path directory) {
+		assertThatExceptionOfType(RunResults.NotResultsException.class).isThrownBy(() -> RunResults.read(directory))
+			.withMessageContaining("is not a results directory: it has no run.json");
+	}
+
+}

@@ -1,0 +1,132 @@
+package dev.fluxbench.harness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fluxbench.harness.report.Verdict.Outcome;
+import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.Summary;
+import org.junit.jupiter.api.Test;
+
+class VerdictTests {
+
+	@Test
+	void disjointIntervalsMakeTheBestMedianBetter() {
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
+				stacks("mvc", List.of(300, 310, 305), "webflux", List.of(150, 160, 155)));
+		assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
+		assertThat(verdict.best()).contains("webflux");
+		assertThat(verdict.sentence()).isEqualTo("webflux better (155 ms)");
+	}
+
+	@Test
+	void overlappingIntervalsMeanNoSignificantDifference() {
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
+				stacks("mvc", List.of(150, 200, 160), "webflux", List.of(155, 140, 190)));
+		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
+		assertThat(verdict.best()).contains("webflux");
+		assertThat(verdict.tiedWith()).containsExactly("mvc");
+		assertThat(verdict.sentence()).isEqualTo("no significant difference between webflux and mvc");
+	}
+
+	@Test
+	void aThirdStackOverlappingTheBestIsNamedToo() {
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(300, 310, 305), "mvc-vt",
+				List.of(150, 170, 160), "webflux", List.of(140, 165, 150)));
+		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
+		assertThat(verdict.tiedWith()).containsExactly("mvc-vt");
+	}
+
+	@Test
+	void higherThroughputIsBetter() {
+		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
+		stacks.put("mvc", List.of(throughput(1, 500), throughput(2, 510), throughput(3, 505)));
+		stacks.put("webflux", List.of(throughput(1, 550), throughput(2, 555), throughput(3, 560)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.THROUGHPUT, stacks);
+		assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
+		assertThat(verdict.best()).contains("webflux");
+	}
+
+	@Test
+	void aSingleTrialIsIndicativeOnly() {
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(300), "webflux", List.of(150)));
+		assertThat(verdict.outcome()).isEqualTo(Outcome.INDICATIVE);
+		assertThat(verdict.sentence()).isEqualTo("webflux best (150 ms); single trial: indicative only");
+	}
+
+	@Test
+	void theSameFigureEverywhereIsEqual() {
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
+				stacks("mvc", List.of(150, 150), "webflux", List.of(150, 150)));
+		assertThat(verdict.outcome()).isEqualTo(Outcome.EQUAL);
+		assertThat(verdict.sentence()).isEqualTo("equal (150 ms in every stack)");
+	}
+
+	@Test
+	void unfinishedLoadsStayOutOfTheVerdict() {
+		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
+		stacks.put("mvc", List.of(p99(1, 300, true), p99(2, 300, true)));
+		stacks.put("webflux", List.of(p99(1, 100, false), p99(2, 100, false)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks);
+		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_DATA);
+		assertThat(verdict.estimates()).containsOnlyKeys("mvc");
+	}
+
+	@Test
+	void aFigureNoStackHasGivesNoData() {
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.CPU,
+				stacks("mvc", List.of(300, 300), "webflux", List.of(150, 150)));
+		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_DATA);
+		assertThat(verdict.sentence()).isEqualTo("not enough data to compare");
+	}
+
+	private static Map<String, List<LoadResult>> stacks(Object... stackThenP99s) {
+		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
+		for (int i = 0; i < stackThenP99s.length; i += 2) {
+			@SuppressWarnings("unchecked")
+			List<Integer> p99s = (List<Integer>) stackThenP99s[i + 1];
+			List<LoadResult> trials = new ArrayList<>();
+			for (int trial = 0; trial < p99s.size(); trial++) {
+				trials.add(p99(trial + 1, p99s.get(trial), true));
+			}
+			stacks.put((String) stackThenP99s[i], trials);
+		}
+		return stacks;
+	}
+
+	/**
+	 * 100 samples whose 99th percentile is {@code p99} ms; no metrics, so no CPU figure.
+	 */
+	private static LoadResult p99(int trial, long p99, boolean finished) {
+		List<Sample> samples = new ArrayList<>();
+		for (int i = 0; i < 100; i++) {
+			samples.add(sample(i * 10L, (i >= 98) ? p99 : 10));
+		}
+		return LoadResult.of(new LoadKey("s", 10, "x", trial), finished, samples, List.of(), Duration.ZERO,
+				Optional.empty(), Optional.empty());
+	}
+
+	/** {@code rps} samples a second for ten seconds. */
+	private static LoadResult throughput(int trial, int rps) {
+		List<Sample> samples = new ArrayList<>();
+		for (int i = 0; i < rps * 10; i++) {
+			samples.add(sample(i * 10_000L / (rps * 10), 1));
+		}
+		return LoadResult.of(new LoadKey("s", 10, "x", trial), true, samples, List.of(), Duration.ZERO,
+				Optional.empty(), Optional.empty());
+	}
+
+	private static Sample sample(long startMillis, long elapsed) {
+		return new Sample(Instant.EPOCH.plusMillis(startMillis), "x", Duration.ofMillis(elapsed), Duration.ZERO,
+				Duration.ZERO, 0, "200", true, "");
+	}
+
+}

@@ -1,0 +1,338 @@
+package dev.fluxbench.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.fluxbench.harness.results.Journeys;
+import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.scenario.Catalogue;
+import dev.fluxbench.harness.scenario.Scenario;
+import dev.fluxbench.harness.scenario.ScenarioReader;
+import dev.fluxbench.harness.scenario.Workload;
+
+/**
+ * Journeys run by JMeter against a JDK HTTP server that records what it was asked: each
+ * part of the format must do to real requests what the format says.
+ */
+class LoadPlanTests {
+
+	@TempDir
+	Path directory;
+
+	private HttpServer server;
+
+	private final List<String> requests = new CopyOnWriteArrayList<>();
+
+	private final AtomicInteger operations = new AtomicInteger();
+
+	@BeforeEach
+	void startServer() throws IOException {
+		this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		this.server.createContext("/", this::answer);
+		this.server.start();
+	}
+
+	@AfterEach
+	void stopServer() {
+		this.server.stop(0);
+	}
+
+	private void answer(HttpExchange exchange) throws IOException {
+		String path = exchange.getRequestURI().toString();
+		String token = exchange.getRequestHeaders().getFirst("X-Token");
+		String auth = exchange.getRequestHeaders().getFirst("Authorization");
+		this.requests.add(exchange.getRequestMethod() + " " + path + ((token != null) ? " token=" + token : "")
+				+ ((auth != null) ? " auth=" + auth : ""));
+		int status = 200;
+		String body;
+		String method = exchange.getRequestMethod();
+		if (path.equals("/shop/operations") && method.equals("POST")) {
+			// The apps answer with an absolute Location, as seed 002's JHipster apps did.
+			int id = this.operations.incrementAndGet();
+			exchange.getResponseHeaders()
+				.set("Location", "http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop/operations/" + id);
+			body = "{\"id\":" + id + "}";
+			status = 201;
+		}
+		else if (path.startsWith("/shop/operations/")) {
+			body = method.equals("DELETE") ? "" : "{\"id\":" + path.substring("/shop/operations/".length()) + "}";
+			status = method.equals("DELETE") ? 204 : 200;
+		}
+		else if (path.startsWith("/shop/gate/")) {
+			// Users 2 and 4 are turned away.
+			body = "{}";
+			status = (Integer.parseInt(path.substring("/shop/gate/".length())) % 2 == 0) ? 500 : 200;
+		}
+		else if (path.startsWith("/shop/login")) {
+			exchange.getResponseHeaders().set("Location", "/shop/items/7");
+			body = "{\"token\":\"abc\",\"user\":{\"id\":42}}";
+			status = 201;
+		}
+		else if (path.startsWith("/shop/items/7")) {
+			body = "{\"name\":\"item-7\"}";
+		}
+		else if (path.startsWith("/shop/hello/")) {
+			body = "hello";
+		}
+		else {
+			body = "{\"problem\":\"not found\"}";
+			status = 404;
+		}
+		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+		exchange.getResponseHeaders().set("Content-Type", "application/json");
+		exchange.sendResponseHeaders(status, (bytes.length == 0) ? -1 : bytes.length);
+		try (OutputStream out = exchange.getResponseBody()) {
+			out.write(bytes);
+		}
+	}
+
+	@Test
+	void extractionsFeedLaterStepsRepeatsRepeatAndAFailureStopsTheUser() {
+		Scenario scenario = read("""
+				version: 1
+				name: journey
+				load:
+				  closed: {users: [1], iterations: 2}
+				journey:
+				  - request:
+				      label: login
+				      method: POST
+				      path: /login
+				      json: {user: ada}
+				      headers: {X-Token: "${env.TOKEN}"}
+				      status: 201
+				      checks:
+				        - jsonPath: $.user.id
+				          equals: 42
+				      extract:
+				        - {variable: token, jsonPath: $.token}
+				        - {variable: item, header: Location}
+				        - {variable: user, regex: '"id":(\\d+)'}
+				  - pause: 10ms
+				  - repeat:
+				      times: 2
+				      steps:
+				        - request:
+				            label: item
+				            path: /items/7?t=${token}&u=${user}
+				            checks: [{contains: item-7}, {regex: 'item-\\d'}]
+				  - request:
+				      label: missing
+				      path: /nothing
+				      stopOnFailure: true
+				""");
+		List<Sample> samples = run(scenario, Map.of("TOKEN", "from-env"));
+		assertThat(samples).extracting(Sample::label)
+			.as("the second iteration never starts")
+			.containsExactly("login", "item", "item", "missing");
+		assertThat(samples).extracting(Sample::success).containsExactly(true, true, true, false);
+		assertThat(samples.getLast().errorCause()).isEqualTo("http_404");
+		assertThat(this.requests).containsExactly("POST /shop/login token=from-env", "GET /shop/items/7?t=abc&u=42",
+				"GET /shop/items/7?t=abc&u=42", "GET /shop/nothing");
+	}
+
+	@Test
+	void aFailedCheckFailsASampleWithTheExpectedStatusAndAnExpectedErrorStatusPasses() {
+		Scenario scenario = read("""
+				version: 1
+				name: checks
+				load:
+				  closed: {users: [1], iterations: 1}
+				journey:
+				  - request:
+				      label: wrong-body
+				      path: /items/7
+				      checks: [{jsonPath: $.name, equals: item-8}]
+				  - request: {label: absent, path: /nothing, status: 404, checks: [{contains: not found}]}
+				  - request:
+				      label: basic
+				      path: /hello/x
+				      basicAuth: {username: ada, password: "${env.SECRET}"}
+				""");
+		List<Sample> samples = run(scenario, Map.of("SECRET", "pw"));
+		assertThat(samples).extracting(Sample::label).containsExactly("wrong-body", "absent", "basic");
+		assertThat(samples).extracting(Sample::success).containsExactly(false, true, true);
+		assertThat(samples.getFirst().errorCause()).isEqualTo("assertion_failed");
+		assertThat(this.requests.getLast()).endsWith("auth=Basic YWRhOnB3");
+	}
+
+	@Test
+	void aFeederGivesEachIterationTheNextRow() throws IOException {
+		Files.writeString(this.directory.resolve("users.csv"), "name,role\nada,admin\nbob,user\n");
+		Path file = this.directory.resolve("feed.yaml");
+		Files.writeString(file, """
+				version: 1
+				name: feed
+				variables: {greeting: hi}
+				feeders: [{file: users.csv}]
+				load:
+				  closed: {users: [1], iterations: 3}
+				journey:
+				  - request: {label: hello, path: "/hello/${name}?role=${role}&g=${greeting}"}
+				""");
+		run(ScenarioReader.read(file, Map.of()), Map.of());
+		assertThat(this.requests).containsExactly("GET /shop/hello/ada?role=admin&g=hi",
+				"GET /shop/hello/bob?role=user&g=hi", "GET /shop/hello/ada?role=admin&g=hi");
+	}
+
+	@Test
+	void everyBuiltInScenarioBuildsATestPlanForEachLevel() {
+		for (Scenario scenario : Catalogue.scenarios()) {
+			LoadPlan plan = new LoadPlan(scenario, Map.of());
+			try (JourneyCounter journeys = JourneyCounter.open()) {
+				for (Workload.Level level : scenario.levels()) {
+					assertThat(plan.threadGroupFor(level, "", journeys)).as("%s at %d", scenario.name(), level.load())
+						.isNotNull();
+				}
+			}
+		}
+	}
+
+	@Test
+	void anAbsoluteUrlFromALocationHeaderIsRequestedAsItIsEachTimeItIsExtracted() {
+		Scenario scenario = read("""
+				version: 1
+				name: operations
+				load:
+				  closed: {users: [1], iterations: 1}
+				journey:
+				  - repeat:
+				      times: 2
+				      steps:
+				        - request:
+				            label: create
+				            method: POST
+				            path: /operations
+				            json: {description: SAMPLE_TEXT}
+				            status: 201
+				            extract: [{variable: operationUrl, header: Location}]
+				            stopOnFailure: true
+				        - repeat:
+				            times: 2
+				            steps:
+				              - request: {label: read, path: "${operationUrl}"}
+				        - request: {label: delete, method: DELETE, path: "${operationUrl}", status: 204}
+				""");
+		List<Sample> samples = run(scenario, Map.of());
+		// The target is http://127.0.0.1:PORT/shop/: the Location already holds /shop,
+		// and is not put after it again.
+		assertThat(this.requests).containsExactly("POST /shop/operations", "GET /shop/operations/1",
+				"GET /shop/operations/1", "DELETE /shop/operations/1", "POST /shop/operations",
+				"GET /shop/operations/2", "GET /shop/operations/2", "DELETE /shop/operations/2");
+		assertThat(samples).allSatisfy((sample) -> assertThat(sample.success()).as(sample.label()).isTrue());
+	}
+
+	@Test
+	void aReferenceThatHoldsAPathAndALiteralUrlGoWhereAPathAndAUrlGo() {
+		String url = "http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop/items/7";
+		Scenario scenario = read("""
+				version: 1
+				name: references
+				variables: {item: /items/7, itemUrl: "%s"}
+				load:
+				  closed: {users: [1], iterations: 1}
+				journey:
+				  - request: {label: by-path, path: "${item}?v=1"}
+				  - request: {label: by-url, path: "${itemUrl}?v=2"}
+				  - request: {label: literal, path: "%s?v=3"}
+				""".formatted(url, url));
+		List<Sample> samples = run(scenario, Map.of());
+		assertThat(samples).extracting(Sample::success).containsExactly(true, true, true);
+		assertThat(this.requests).containsExactly("GET /shop/items/7?v=1", "GET /shop/items/7?v=2",
+				"GET /shop/items/7?v=3");
+	}
+
+	@Test
+	void journeysCountUsersThatStartFinishAndAreStoppedByAFailedRequest() {
+		Scenario scenario = read("""
+				version: 1
+				name: gate
+				load:
+				  closed: {users: [5], iterations: 2}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				  - pause: 10ms
+				  - request:
+				      label: gate
+				      path: /gate/${__threadNum}
+				      stopOnFailure: true
+				""");
+		List<Sample> samples = new CopyOnWriteArrayList<>();
+		Journeys journeys = run(scenario, Map.of(), samples);
+		// Users 2 and 4 are stopped in their first journey, the last step of it: they
+		// neither complete it nor start another. The other three run both of theirs.
+		assertThat(journeys).isEqualTo(new Journeys(8, 6, 2, 0));
+		assertThat(journeys.lost(false)).isEqualTo(2);
+		assertThat(samples).filteredOn((sample) -> !sample.success()).hasSize(2);
+		assertThat(samples).hasSize(3 * 2 * 2 + 2 * 2);
+	}
+
+	@Test
+	void aHeldLevelLeavesJourneysUnfinishedWhenItsTimeRunsOutAndLosesNoUser() {
+		Scenario scenario = read("""
+				version: 1
+				name: held
+				load:
+				  closed: {users: [2], hold: 1s}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				  - pause: 200ms
+				""");
+		Journeys journeys = run(scenario, Map.of(), new CopyOnWriteArrayList<>());
+		assertThat(journeys.completed()).isGreaterThanOrEqualTo(2);
+		assertThat(journeys.stopped()).isZero();
+		assertThat(journeys.started()).isEqualTo(journeys.completed() + journeys.unfinished());
+		assertThat(journeys.unfinished()).isLessThanOrEqualTo(2);
+		assertThat(journeys.lost(true)).isZero();
+	}
+
+	@Test
+	void aRequestGoesAfterTheBasePathUnlessItIsAWholeUrlOrKnownOnlyPerSample() {
+		assertThat(LoadPlan.url("/api/x", "/shop")).isEqualTo("/shop/api/x");
+		assertThat(LoadPlan.url("http://other:9090/api/x", "/shop")).isEqualTo("http://other:9090/api/x");
+		assertThat(LoadPlan.url("${operationUrl}", "/shop")).isEqualTo("${operationUrl}");
+	}
+
+	@Test
+	void aTargetsBasePathLosesItsLastSlash() {
+		assertThat(LoadPlan.basePath(URI.create("http://host:8080"))).isEmpty();
+		assertThat(LoadPlan.basePath(URI.create("http://host:8080/"))).isEmpty();
+		assertThat(LoadPlan.basePath(URI.create("http://host:8080/shop/"))).isEqualTo("/shop");
+	}
+
+	private Scenario read(String yaml) {
+		return ScenarioReader.read("test.yaml", new StringReader(yaml), Map.of("TOKEN", "-", "SECRET", "-"));
+	}
+
+	private List<Sample> run(Scenario scenario, Map<String, String> environment) {
+		List<Sample> samples = new CopyOnWriteArrayList<>();
+		run(scenario, environment, samples);
+		return samples;
+	}
+
+	private Journeys run(Scenario scenario, Map<String, String> environment, List<Sample> samples) {
+		return new LoadPlan(scenario, environment).run(scenario.levels().getFirst(),
+				URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop/"), samples::add,
+				new SampleSink.Progress());
+	}
+
+}
