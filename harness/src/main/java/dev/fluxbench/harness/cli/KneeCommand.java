@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import dev.fluxbench.harness.knee.KneeJson;
@@ -14,12 +15,14 @@ import dev.fluxbench.harness.knee.Slo;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.EnvironmentException;
+import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.run.RunPlan;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Termination;
 import dev.fluxbench.harness.scenario.Workload;
 import dev.fluxbench.harness.target.Target;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -153,9 +156,12 @@ final class KneeCommand implements Callable<Integer> {
 	private Duration stepHold;
 
 	@Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
-			description = "warm each stack up this long before its first step, not measured; 0s for none; not"
+			description = "warm each stack up until it is steady, at most this long, before its first step; not measured; 0s for none; not"
 					+ " scaled (default: the scenario's warm-up, scaled)")
 	private Duration warmup;
+
+	@Mixin
+	private SteadinessOptions steadiness;
 
 	@Option(names = "--max-threads", paramLabel = "N",
 			description = "the generator threads a step may use; a step that needs more falls short of its rate"
@@ -280,7 +286,8 @@ final class KneeCommand implements Callable<Integer> {
 		RunCommand.checkEnvironment(chosenTargets, searched, root, layout, database, this.downstreamPort);
 		RunCommand.createOut(results);
 		return new RunPlan(searched, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
-				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment);
+				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
+				Optional.empty(), 0, Launcher.DEFAULT_HEAP, this.steadiness.steadiness());
 	}
 
 	/**

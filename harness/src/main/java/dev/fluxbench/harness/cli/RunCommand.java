@@ -39,6 +39,7 @@ import dev.fluxbench.harness.target.Target;
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.launcher.FreePort;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -129,9 +130,12 @@ final class RunCommand implements Callable<Integer> {
 	private Duration hold;
 
 	@Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class,
-			description = "warm each stack up this long before measuring, excluded from results; 0s for none"
-					+ " (default: the scenario's)")
+			description = "warm each stack up until it is steady, at most this long, before measuring; excluded"
+					+ " from results; 0s for none (default: the scenario's)")
 	private Duration warmup;
+
+	@Mixin
+	private SteadinessOptions steadiness;
 
 	@Option(names = "--db", paramLabel = "h2|postgres|mariadb|URL", defaultValue = "h2",
 			description = "where the stacks keep their data: each app's H2, PostgreSQL at 127.0.0.1:5432/test (as"
@@ -299,7 +303,7 @@ final class RunCommand implements Callable<Integer> {
 		createOut(results);
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
-				userDownstream, this.maxInFlight, this.heap);
+				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness());
 	}
 
 	/** {@code results/TIMESTAMP-NAME}, under the working directory. */

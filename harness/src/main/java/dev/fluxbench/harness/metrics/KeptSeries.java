@@ -13,12 +13,13 @@ import dev.fluxbench.contract.metrics.PrometheusText;
 public final class KeptSeries {
 
 	/**
-	 * Metric name prefixes worth a line per second: memory, CPU, GC, threads, every pool,
-	 * the partner-data service's cache hits, misses and failures taken for misses
-	 * ({@code cache_errors_total}) and lookups by requester, the 503s of an overloaded
-	 * stack and the clients that went away ({@code fluxbench_overload_total},
-	 * {@code fluxbench_client_disconnects_total}), seed 002's password checks and the
-	 * time they took ({@code fluxbench_password_checks_total},
+	 * Metric name prefixes worth a line per second: memory, CPU, GC, JIT compilation
+	 * time, threads, every pool, the partner-data service's cache hits, misses and
+	 * failures taken for misses ({@code cache_errors_total}) and lookups by requester,
+	 * the 503s of an overloaded stack and the clients that went away
+	 * ({@code fluxbench_overload_total}, {@code fluxbench_client_disconnects_total}),
+	 * seed 002's password checks and the time they took
+	 * ({@code fluxbench_password_checks_total},
 	 * {@code fluxbench_password_check_seconds_total}), and the circuit breakers' state,
 	 * failure rate, calls and calls not permitted, which the report draws under a fault
 	 * schedule (Resilience4j's Micrometer names).
@@ -28,10 +29,11 @@ public final class KeptSeries {
 			"jvm_gc_pause_seconds_count", "jvm_gc_pause_seconds_sum", "jvm_gc_pause_seconds_max",
 			"jvm_threads_live_threads", "jvm_threads_peak", "jvm_threads_virtual", "hikaricp_connections",
 			"r2dbc_pool_", "httpcomponents_httpclient_pool_", "reactor_netty_connection_provider_", "tomcat_threads_",
-			"executor_active", "executor_queued", "cache_gets_total", "cache_errors_total",
-			"fluxbench_unit_lookups_total", "fluxbench_overload_total", "fluxbench_client_disconnects_total",
-			"fluxbench_password_check", "resilience4j_circuitbreaker_state", "resilience4j_circuitbreaker_failure_rate",
-			"resilience4j_circuitbreaker_calls_seconds_count", "resilience4j_circuitbreaker_not_permitted_calls_total");
+			"executor_active", "executor_queued", "jvm_compilation_time_ms_total", "cache_gets_total",
+			"cache_errors_total", "fluxbench_unit_lookups_total", "fluxbench_overload_total",
+			"fluxbench_client_disconnects_total", "fluxbench_password_check", "resilience4j_circuitbreaker_state",
+			"resilience4j_circuitbreaker_failure_rate", "resilience4j_circuitbreaker_calls_seconds_count",
+			"resilience4j_circuitbreaker_not_permitted_calls_total");
 
 	private KeptSeries() {
 	}

@@ -509,12 +509,14 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 	 * @param startup how long it took to be ready
 	 * @param info its {@code /actuator/info} as it answered; JSON null when it did not
 	 * @param baseUri where a given service was driven
+	 * @param warmup how its warm-up went; empty when it had none, and in files of
+	 * harnesses that warmed up for a fixed time
 	 * @param loads the loads that ran to their end, in order
 	 * @param stopped when it was stopped, or when driving a given service ended
 	 */
 	public record TargetRun(int trial, @JsonAlias("stack") String target, Optional<Long> pid, Optional<Integer> port,
-			List<String> args, Optional<Duration> startup, JsonNode info, Optional<URI> baseUri, List<LoadRun> loads,
-			Optional<Instant> stopped) {
+			List<String> args, Optional<Duration> startup, JsonNode info, Optional<URI> baseUri,
+			Optional<Warmup> warmup, List<LoadRun> loads, Optional<Instant> stopped) {
 
 		public TargetRun {
 			// The first trial when a file does not say: older harnesses ran one.
@@ -526,6 +528,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 			startup = ResultJson.optional(startup);
 			info = (info != null) ? info : NullNode.getInstance();
 			baseUri = ResultJson.optional(baseUri);
+			warmup = ResultJson.optional(warmup);
 			loads = ResultJson.list(loads);
 			stopped = ResultJson.optional(stopped);
 		}
@@ -533,19 +536,19 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		/** A target about to be started or driven: nothing known of it yet. */
 		public static TargetRun starting(int trial, String target) {
 			return new TargetRun(trial, target, Optional.empty(), Optional.empty(), List.of(), Optional.empty(), null,
-					Optional.empty(), List.of(), Optional.empty());
+					Optional.empty(), Optional.empty(), List.of(), Optional.empty());
 		}
 
 		/** The same run, of a stack fluxbench launched and found ready. */
 		public TargetRun launched(long pid, int port, List<String> args, Duration startup, JsonNode info) {
 			return new TargetRun(this.trial, this.target, Optional.of(pid), Optional.of(port), args,
-					Optional.of(startup), info, this.baseUri, this.loads, this.stopped);
+					Optional.of(startup), info, this.baseUri, this.warmup, this.loads, this.stopped);
 		}
 
 		/** The same run, of a service at this address. */
 		public TargetRun given(URI baseUri) {
 			return new TargetRun(this.trial, this.target, this.pid, this.port, this.args, this.startup, this.info,
-					Optional.of(baseUri), this.loads, this.stopped);
+					Optional.of(baseUri), this.warmup, this.loads, this.stopped);
 		}
 
 		/** The same run, one finished load further. */
@@ -553,13 +556,19 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 			List<LoadRun> more = new ArrayList<>(this.loads);
 			more.add(load);
 			return new TargetRun(this.trial, this.target, this.pid, this.port, this.args, this.startup, this.info,
-					this.baseUri, more, this.stopped);
+					this.baseUri, this.warmup, more, this.stopped);
 		}
 
 		/** The same run, over. */
 		public TargetRun stoppedAt(Instant stopped) {
 			return new TargetRun(this.trial, this.target, this.pid, this.port, this.args, this.startup, this.info,
-					this.baseUri, this.loads, Optional.of(stopped));
+					this.baseUri, this.warmup, this.loads, Optional.of(stopped));
+		}
+
+		/** The same run, warmed up. */
+		public TargetRun warmedUp(Warmup warmup) {
+			return new TargetRun(this.trial, this.target, this.pid, this.port, this.args, this.startup, this.info,
+					this.baseUri, Optional.of(warmup), this.loads, this.stopped);
 		}
 
 	}

@@ -28,6 +28,7 @@ import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.SummaryCsv;
+import dev.fluxbench.harness.results.Warmup;
 import dev.fluxbench.harness.scenario.Assertion;
 import dev.fluxbench.harness.scenario.Durations;
 import dev.fluxbench.harness.scenario.Scenario;
@@ -222,11 +223,8 @@ public final class Benchmark {
 		try (Running app = start(launcher, services, target, directory, index)) {
 			writeRunJson(RunJson.Status.RUNNING);
 			if (!scenario.warmup().isZero()) {
-				SampleSink.Progress progress = new SampleSink.Progress();
-				try (StatusLine status = this.console.status(name + " warm-up", scenario.warmup(), progress)) {
-					this.load.warmUp(scenario.warmup(), app.baseUri(), progress);
-				}
-				this.console.warmedUp(name, progress);
+				Warmup warmup = warmUp(name, app);
+				updateTargetRun(index, (run) -> run.warmedUp(warmup));
 			}
 			for (Workload.Level level : scenario.levels()) {
 				RunJson.LoadRun measured = runLoad(scenario, level,
@@ -236,6 +234,18 @@ public final class Benchmark {
 			}
 		}
 		updateTargetRun(index, (run) -> run.stoppedAt(Instant.now()));
+	}
+
+	private Warmup warmUp(String name, Running app) {
+		SampleSink.Progress progress = new SampleSink.Progress();
+		Duration maximum = this.plan.scenario().warmup();
+		Warmup warmup;
+		try (StatusLine status = this.console.status(name + " warm-up", maximum, progress)) {
+			warmup = new SteadyWarmup(this.load, this.plan.steadiness()).run(app.baseUri(), maximum, app.metrics(),
+					app.pid(), progress);
+		}
+		this.console.warmedUp(name, warmup);
+		return warmup;
 	}
 
 	private RunJson.LoadRun runLoad(Scenario scenario, Workload.Level level, LoadKey key, Running app,

@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Summary;
+import dev.fluxbench.harness.results.Warmup;
 import dev.fluxbench.harness.target.Target;
 
 /**
@@ -38,9 +39,9 @@ final class Console {
 		return new StatusLine(this.out, prefix, expected, progress);
 	}
 
-	void warmedUp(String name, SampleSink.Progress progress) {
-		this.out.printf("%s warm-up: %d samples, %d errors (not recorded)%n", name, progress.samples(),
-				progress.errors());
+	void warmedUp(String name, Warmup warmup) {
+		this.out.printf("%s warm-up: %s; %d samples, %d errors (not recorded)%n", name, warmup.describe(),
+				warmup.samples(), warmup.errors());
 	}
 
 	/** The load's figures over every label, and whether its assertions held. */

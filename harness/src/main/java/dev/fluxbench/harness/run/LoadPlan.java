@@ -25,9 +25,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.apache.jmeter.threads.JMeterContextService;
 
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Sample;
@@ -35,6 +38,7 @@ import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Step;
 import dev.fluxbench.harness.scenario.Termination;
 import dev.fluxbench.harness.scenario.Workload;
+
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.assertions.DslJsonAssertion;
@@ -118,17 +122,23 @@ final class LoadPlan {
 	}
 
 	/**
-	 * Drives a freshly started target for {@code duration} with the journey and no think
-	 * time, so that the JIT has compiled its hot paths before anything is measured.
-	 * Samples are counted for the status line but not kept.
+	 * Drives a freshly started target for at most {@code maximum} with the journey and no
+	 * think time, so that the JIT has compiled its hot paths before anything is measured.
+	 * Each user stops at its next sample once {@code done} says so. Samples are counted
+	 * for the status line but not kept.
 	 */
-	void warmUp(Duration duration, URI target, SampleSink.Progress progress) {
+	void warmUp(Duration maximum, URI target, SampleSink.Progress progress, BooleanSupplier done) {
 		int users = Math.max(1, Math.min(WARMUP_USERS, this.scenario.levels().getFirst().load()));
 		SampleSink sink = SampleSink.to((sample) -> {
+			if (done.getAsBoolean()) {
+				// The sink hears each sample on the thread of the user that sent it.
+				JMeterContextService.getContext().getThread().stop();
+			}
 		}, expectedStatus(), progress);
 		try (JourneyCounter journeys = JourneyCounter.open()) {
-			execute(plan(target, threadGroup("warmup", users, duration,
-					journey(this.scenario.journey(), basePath(target), journeys)), sink));
+			execute(plan(target,
+					threadGroup("warmup", users, maximum, journey(this.scenario.journey(), basePath(target), journeys)),
+					sink));
 		}
 		finally {
 			sink.close();

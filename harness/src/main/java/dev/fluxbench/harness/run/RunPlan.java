@@ -33,10 +33,11 @@ import dev.fluxbench.harness.target.Target;
  * @param maxInFlight the launched stacks' {@code fluxbench.server.max-in-flight}; 0 for
  * none
  * @param heap the launched stacks' fixed heap, as {@code -Xmx} takes it
+ * @param steadiness when a warming target counts as steady, which ends its warm-up
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
-		Optional<URI> downstream, int maxInFlight, String heap) {
+		Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness) {
 
 	public RunPlan {
 		targets = List.copyOf(targets);
@@ -52,7 +53,7 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
 			Optional<URI> downstream) {
 		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
-				downstream, 0, Launcher.DEFAULT_HEAP);
+				downstream, 0, Launcher.DEFAULT_HEAP, Steadiness.DEFAULT);
 	}
 
 	/** A plan without a downstream of the user's. */

@@ -14,6 +14,7 @@ import dev.fluxbench.harness.metrics.MetricsRecorder;
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.SamplesCsv;
+import dev.fluxbench.harness.results.Warmup;
 import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.harness.scenario.Termination;
 import dev.fluxbench.harness.scenario.Workload;
@@ -135,14 +136,18 @@ public final class StepDriver implements AutoCloseable {
 		}
 
 		/**
-		 * Drives the target with the journey, unrecorded, as a run warms each target up.
+		 * Drives the target with the journey, unrecorded, until it is steady or
+		 * {@code maximum} has passed, as a run warms each target up.
 		 */
-		public void warmUp(Duration duration, String name) {
+		public Warmup warmUp(Duration maximum, String name) {
 			SampleSink.Progress progress = new SampleSink.Progress();
-			try (StatusLine status = StepDriver.this.console.status(name + " warm-up", duration, progress)) {
-				StepDriver.this.load.warmUp(duration, this.baseUri, progress);
+			Warmup warmup;
+			try (StatusLine status = StepDriver.this.console.status(name + " warm-up", maximum, progress)) {
+				warmup = new SteadyWarmup(StepDriver.this.load, StepDriver.this.plan.steadiness()).run(this.baseUri,
+						maximum, this.metrics, this.pid, progress);
 			}
-			StepDriver.this.console.warmedUp(name, progress);
+			StepDriver.this.console.warmedUp(name, warmup);
+			return warmup;
 		}
 
 		/**

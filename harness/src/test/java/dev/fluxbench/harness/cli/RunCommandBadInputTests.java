@@ -97,6 +97,13 @@ class RunCommandBadInputTests {
 	}
 
 	@Test
+	void steadinessCriteriaOutOfRangeAreBadUsage() {
+		expect(run("--steady-jit", "lots")).isUsageError("--steady-jit must be a share such as 10% or 0.1, not 'lots'");
+		expect(run("--steady-spread", "0%")).isUsageError("the throughput spread must be above 0 %");
+		expect(run("--steady-window", "1s")).isUsageError("the steady-state window must be at least 2s: PT1S");
+	}
+
+	@Test
 	void zeroHoldIsBadUsage() {
 		expect(run("--hold", "0s")).isUsageError("--hold must be longer than 0s");
 	}

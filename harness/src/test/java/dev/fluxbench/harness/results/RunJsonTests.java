@@ -152,6 +152,9 @@ class RunJsonTests {
 		RunJson.TargetRun launched = RunJson.TargetRun.starting(1, "mvc")
 			.launched(4242, 8080, List.of("--fluxbench.cache.mode=none"), Duration.ofMillis(5300),
 					ResultJson.tree("{\"build\": {\"version\": \"0.1.0\"}, \"cpus\": 1}"))
+			.warmedUp(new Warmup(Duration.ofSeconds(60), Duration.ofSeconds(5), 0.05, 0.1, false,
+					Duration.ofMillis(23_400), Optional.of(Duration.ofSeconds(23)), Optional.of(0.012),
+					Optional.of(0.04), 31_000, 0))
 			.withLoad(new RunJson.LoadRun(10, Optional.of(START), Optional.of(START.plusSeconds(8)), 120, 1, "ok",
 					Optional.of(new Journeys(10, 9, 1, 0))))
 			.stoppedAt(START.plusSeconds(9));

@@ -63,7 +63,8 @@ class RunDescriptionTests {
 	void runJsonRecordsTheInFlightLimitTheLaunchedStacksGot() {
 		RunPlan limited = new RunPlan(Catalogue.byName("quick").orElseThrow(),
 				List.of(new Target.Launched(Stack.MVC_VT)), Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"),
-				0, Path.of("."), List.of("run", "--max-in-flight", "400"), Map.of(), Optional.empty(), 400, "512m");
+				0, Path.of("."), List.of("run", "--max-in-flight", "400"), Map.of(), Optional.empty(), 400, "512m",
+				Steadiness.DEFAULT);
 		RunJson run = RunDescription.of(limited);
 		assertThat(run.maxInFlight()).hasValue(400);
 		assertThat(ResultJson.write(run)).contains("\"maxInFlight\": 400");
@@ -75,7 +76,8 @@ class RunDescriptionTests {
 	void runJsonRecordsTheHeapTheLaunchedStacksGot() {
 		RunPlan larger = new RunPlan(Catalogue.byName("quick").orElseThrow(),
 				List.of(new Target.Launched(Stack.MVC_VT)), Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"),
-				0, Path.of("."), List.of("run", "--heap", "1g"), Map.of(), Optional.empty(), 0, "1g");
+				0, Path.of("."), List.of("run", "--heap", "1g"), Map.of(), Optional.empty(), 0, "1g",
+				Steadiness.DEFAULT);
 		assertThat(RunDescription.of(larger).appJvmFlags()).contains("-Xms1g", "-Xmx1g").doesNotContain("-Xmx512m");
 		assertThat(RunDescription.of(plan("quick", new Target.Launched(Stack.MVC_VT))).appJvmFlags())
 			.contains("-Xms512m", "-Xmx512m");
