@@ -128,7 +128,11 @@ final class LoadPlan {
 	 * for the status line but not kept.
 	 */
 	void warmUp(Duration maximum, URI target, SampleSink.Progress progress, BooleanSupplier done) {
-		int users = Math.max(1, Math.min(WARMUP_USERS, this.scenario.levels().getFirst().load()));
+		// As many users as the scenario's largest load, up to the cap: its first,
+		// smallest,
+		// load may be too light to bring the hot paths to the JIT's thresholds in time.
+		int largest = this.scenario.levels().stream().mapToInt(Workload.Level::load).max().orElse(1);
+		int users = Math.max(1, Math.min(WARMUP_USERS, largest));
 		SampleSink sink = SampleSink.to((sample) -> {
 			if (done.getAsBoolean()) {
 				// The sink hears each sample on the thread of the user that sent it.

@@ -13,8 +13,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 import dev.fluxbench.contract.metrics.PrometheusText;
+import dev.fluxbench.harness.metrics.CompilerCpu;
 import dev.fluxbench.harness.metrics.MetricsRecorder;
 import dev.fluxbench.harness.metrics.ProcessStats;
 import dev.fluxbench.harness.results.Warmup;
@@ -23,9 +25,10 @@ import dev.fluxbench.harness.target.MetricsSource;
 /**
  * Drives a fresh target, unrecorded, until it is steady by {@link Steadiness} or its
  * warm-up's maximum has passed, whichever comes first. Once a second it reads how many
- * samples the target answered, and from its metrics how long its JIT compiled
- * ({@code jvm_compilation_time_ms_total}) and how much CPU it used (its /proc when
- * fluxbench started it, else {@code process_cpu_time_ns_total}).
+ * samples the target answered, and how much CPU time its JIT compiler and the whole app
+ * used: from /proc when fluxbench started it ({@link CompilerCpu}), else from its metrics
+ * ({@code jvm_compilation_time_ms_total}, which counts a compilation's waiting too, and
+ * {@code process_cpu_time_ns_total}).
  */
 final class SteadyWarmup {
 
@@ -61,9 +64,10 @@ final class SteadyWarmup {
 			.build();
 				ScheduledExecutorService watcher = Executors
 					.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("warm-up-watch").factory())) {
+			Supplier<Readings> gauges = readings(client, metrics, pid);
 			watcher.scheduleAtFixedRate(() -> {
 				Instant now = Instant.now();
-				Readings readings = read(client, metrics, pid);
+				Readings readings = gauges.get();
 				state.observe(new SteadyState.Observation(now, progress.samples(), readings.compileSeconds(),
 						readings.cpuSeconds()));
 				Optional<SteadyState.Judgement> judgement = state.judgement();
@@ -87,14 +91,24 @@ final class SteadyWarmup {
 	}
 
 	/**
-	 * A reading that fails is a missing one: the judgement then waits for a window that
-	 * has them.
+	 * Where the readings come from: a launched app's /proc, which counts its compiler
+	 * threads' CPU time exactly, or else the target's metrics. A reading that fails is a
+	 * missing one: the judgement then waits for a window that has them.
 	 */
-	private static Readings read(HttpClient client, Optional<MetricsSource> metrics, OptionalLong pid) {
-		List<PrometheusText.Sample> samples = List.of();
-		if (metrics.isPresent()) {
+	private static Supplier<Readings> readings(HttpClient client, Optional<MetricsSource> metrics, OptionalLong pid) {
+		if (pid.isPresent()) {
+			CompilerCpu compiler = new CompilerCpu(pid.getAsLong());
+			return () -> new Readings(compiler.seconds(),
+					ProcessStats.of(pid.getAsLong())
+						.map((stats) -> OptionalDouble.of(stats.cpuTime().toNanos() / 1e9))
+						.orElse(OptionalDouble.empty()));
+		}
+		return () -> {
+			List<PrometheusText.Sample> samples = List.of();
 			try {
-				samples = metrics.get().read(client, SCRAPE_TIMEOUT);
+				if (metrics.isPresent()) {
+					samples = metrics.get().read(client, SCRAPE_TIMEOUT);
+				}
 			}
 			catch (IOException | RuntimeException ex) {
 				// Missing, as said.
@@ -102,12 +116,9 @@ final class SteadyWarmup {
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
-		}
-		OptionalDouble compiled = sum(samples, "jvm_compilation_time_ms_total", 1e-3);
-		OptionalDouble cpu = pid.isPresent() ? ProcessStats.of(pid.getAsLong())
-			.map((stats) -> OptionalDouble.of(stats.cpuTime().toNanos() / 1e9))
-			.orElse(OptionalDouble.empty()) : sum(samples, "process_cpu_time_ns_total", 1e-9);
-		return new Readings(compiled, cpu);
+			return new Readings(sum(samples, "jvm_compilation_time_ms_total", 1e-3),
+					sum(samples, "process_cpu_time_ns_total", 1e-9));
+		};
 	}
 
 	private static OptionalDouble sum(List<PrometheusText.Sample> samples, String name, double toSeconds) {
