@@ -35,7 +35,12 @@ public final class CompilerCpu {
 	private final Set<String> others = new HashSet<>();
 
 	public CompilerCpu(long pid) {
-		this.tasks = Path.of("/proc", Long.toString(pid), "task");
+		this(Path.of("/proc", Long.toString(pid), "task"));
+	}
+
+	/** Reads the threads of the process whose {@code /proc/PID/task} this is. */
+	CompilerCpu(Path tasks) {
+		this.tasks = tasks;
 	}
 
 	/**

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -22,9 +23,10 @@ import dev.fluxbench.harness.target.MetricsSource;
 /**
  * {@code metrics.csv}: every second during a load, the target's kept Prometheus series
  * (when it has a source), the RSS and CPU time from /proc of the app and of what serves
- * it (the downstream, the LDAP directory), and the generator's own CPU time, so that a
- * reader can tell whether the generator, not the app, was the bottleneck.
- * {@link MetricsCsv} holds the file's format.
+ * it (the downstream, the LDAP directory), the CPU time of the app's JIT compiler threads
+ * ({@link CompilerCpu}), and the generator's own CPU time, so that a reader can tell
+ * whether the generator, not the app, was the bottleneck. {@link MetricsCsv} holds the
+ * file's format.
  */
 public final class MetricsRecorder implements AutoCloseable {
 
@@ -50,6 +52,9 @@ public final class MetricsRecorder implements AutoCloseable {
 	 */
 	private final Map<String, Long> servicePids;
 
+	/** The app's JIT compiler threads, when fluxbench started the app. */
+	private final Optional<CompilerCpu> compiler;
+
 	private final MetricsCsv csv;
 
 	private final HttpClient client;
@@ -61,6 +66,7 @@ public final class MetricsRecorder implements AutoCloseable {
 		this.metrics = metrics;
 		this.appPid = appPid;
 		this.servicePids = Map.copyOf(servicePids);
+		this.compiler = appPid.isPresent() ? Optional.of(new CompilerCpu(appPid.getAsLong())) : Optional.empty();
 		this.csv = MetricsCsv.create(file);
 		this.client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
@@ -91,6 +97,10 @@ public final class MetricsRecorder implements AutoCloseable {
 		Instant now = Instant.now();
 		List<MetricsCsv.Line> lines = new ArrayList<>();
 		this.appPid.ifPresent((pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, "app", stats)));
+		this.compiler.flatMap((threads) -> {
+			OptionalDouble seconds = threads.seconds();
+			return seconds.isPresent() ? Optional.of(seconds.getAsDouble()) : Optional.empty();
+		}).ifPresent((seconds) -> lines.add(new MetricsCsv.Line(now, "app", "jit_cpu_seconds", "", seconds)));
 		this.servicePids
 			.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, stats)));
 		long generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
