@@ -99,6 +99,7 @@
     tooltip: { trigger: 'axis', formatter: function (items) {
       return items.map(function (item) {
         var b = (data.perLoad[String(data.loads[item.dataIndex])] || {})[item.seriesName] || {};
+        if (b.gcUnknown) { return item.seriesName + ': ' + b.gcUnknown; }
         return item.seriesName + ': ' + item.value + ' ms in ' + (b.gcPauses == null ? '?' : b.gcPauses) + ' pauses';
       }).join('<br>');
     } },

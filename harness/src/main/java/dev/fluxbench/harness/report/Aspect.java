@@ -16,9 +16,11 @@ public enum Aspect {
 
 	ERRORS("errors", "%", false, true, (load, label) -> load.errorPercent(label)),
 
-	CPU("CPU per 1000 requests", "CPU-s", false, false, (load, label) -> load.efficiency().appCpuPer1000()),
+	CPU("CPU per 1000 requests", "CPU-s", false, false,
+			(load, label) -> load.efficiency().appCpuPer1000().orElse(Double.NaN)),
 
-	HEAP("heap used (mean)", "MB", false, false, (load, label) -> load.efficiency().heapUsedMeanMb());
+	HEAP("heap used (mean)", "MB", false, false,
+			(load, label) -> load.efficiency().heapUsedMeanMb().orElse(Double.NaN));
 
 	/**
 	 * The aspects a step label has of its own; the others are the cost of the whole load.

@@ -220,8 +220,12 @@ final class HtmlReport {
 		bars.put("p99.9", median(trials, (load) -> load.all().p999().toNanos() / 1e6));
 		bars.put("max", median(trials, (load) -> load.all().max().toNanos() / 1e6));
 		bars.put("errors", median(trials, (load) -> (double) load.all().errors()));
-		bars.put("gcPauseMs", median(trials, (load) -> load.efficiency().gcPauseMillis()));
-		bars.put("gcPauses", median(trials, (load) -> load.efficiency().gcPauses()));
+		bars.put("gcPauseMs", median(trials, (load) -> load.efficiency().gcPauseMillis().orElse(Double.NaN)));
+		bars.put("gcPauses", median(trials, (load) -> load.efficiency().gcPauses().orElse(Double.NaN)));
+		// Why no trial's pauses are known, for the chart's tooltip.
+		bars.put("gcUnknown",
+				trials.stream().map((load) -> load.efficiency().gcPauses()).allMatch((pauses) -> !pauses.known())
+						? trials.getFirst().efficiency().gcPauses().unknownBecause() : null);
 		List<Object> distribution = new ArrayList<>();
 		LoadResult first = trials.getFirst();
 		for (LoadResult.PercentilePoint point : first.distribution()) {
@@ -264,8 +268,8 @@ final class HtmlReport {
 				if (previous != null) {
 					double interval = seconds(previous.at(), scrape.at());
 					List<Scrape> pair = List.of(previous, scrape);
-					cpu.add(point(t, 100 * Counters.increase(pair, Scrape::appCpuSeconds) / interval));
-					gc.add(point(t, 1000 * Counters.increase(pair, Scrape::gcPauseSeconds)));
+					cpu.add(point(t, 100 * Counters.appCpuSeconds(pair).orElse(Double.NaN) / interval));
+					gc.add(point(t, 1000 * Counters.increase(pair, Counter.GC_PAUSE_SECONDS).orElse(Double.NaN)));
 				}
 				previous = scrape;
 			}

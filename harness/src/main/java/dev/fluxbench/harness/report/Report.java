@@ -240,9 +240,10 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					String key = aspect.perLabel() ? label : Summary.ALL;
 					Verdict.Estimate estimate = verdict(load, key, aspect).map((v) -> v.estimates().get(stack))
 						.orElse(null);
-					row.add((estimate == null) ? "n/a" : Aspect.number(estimate.median())
-							+ ((estimate.values().size() < 2) ? "" : " [" + Aspect.number(estimate.interval().low())
-									+ ", " + Aspect.number(estimate.interval().high()) + "]"));
+					row.add((estimate == null) ? whyNoEstimate(load, stack, key, aspect)
+							: Aspect.number(estimate.median()) + ((estimate.values().size() < 2) ? ""
+									: " [" + Aspect.number(estimate.interval().low()) + ", "
+											+ Aspect.number(estimate.interval().high()) + "]"));
 				}
 				rows.add(row);
 			}
@@ -250,6 +251,19 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		return new Table("estimates-" + load,
 				"Medians over trials at " + load + " " + run().loadUnit() + ", with 95% confidence intervals", headers,
 				rows, "");
+	}
+
+	/** Why a target has no figure for an aspect at a load, in a few words. */
+	private String whyNoEstimate(int load, String stack, String label, Aspect aspect) {
+		List<LoadResult> finished = this.results.at(load, stack).stream().filter(LoadResult::finished).toList();
+		if (finished.isEmpty()) {
+			return this.results.at(load, stack).isEmpty() ? "not run" : "unfinished";
+		}
+		return switch (aspect) {
+			case CPU -> finished.getFirst().efficiency().appCpuPer1000().unknownBecause();
+			case HEAP -> finished.getFirst().efficiency().heapUsedMeanMb().unknownBecause();
+			default -> "no " + labelName(label) + " request";
+		};
 	}
 
 	Optional<Verdict> verdict(int load, String label, Aspect aspect) {
@@ -303,6 +317,9 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		return (millis < RESOLVED_FROM_MILLIS) ? millis + " \u00b1 1" : ms(duration);
 	}
 
+	/** Little's-law limit of a scenario without delays or think times. */
+	private static final String NO_FLOOR = "no limit";
+
 	/**
 	 * CPU and memory per request, and how close the stacks came to what the clients could
 	 * ask for.
@@ -312,26 +329,34 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 				"Heap used mean MB", "Heap used max MB", "RSS max MB", "GC pauses", "GC pause ms", "Peak in flight",
 				"Plateau req/s", "Little's-law limit req/s", "Of limit");
 		List<List<String>> rows = new ArrayList<>();
+		boolean unknown = false;
 		for (int load : this.results.loadLevels()) {
 			for (String stack : this.results.stacks()) {
 				for (LoadResult result : this.results.at(load, stack)) {
 					LoadResult.Efficiency efficiency = result.efficiency();
-					rows.add(List.of(Integer.toString(load), stack, Integer.toString(result.key().trial()),
-							Aspect.number(efficiency.appCpuPer1000()), Aspect.number(efficiency.generatorCpuPer1000()),
-							Aspect.number(efficiency.heapUsedMeanMb()), Aspect.number(efficiency.heapUsedMaxMb()),
-							Aspect.number(efficiency.rssMaxMb()), Aspect.number(efficiency.gcPauses()),
-							Aspect.number(efficiency.gcPauseMillis()), Aspect.number(result.peakInFlight()),
-							Aspect.number(result.plateauThroughput()),
-							efficiency.littlesLawLimit().map(Aspect::number).orElse("n/a"),
-							result.ofLittlesLawLimit().map((share) -> Math.round(share * 100) + "%").orElse("n/a")));
+					List<Figure> figures = List.of(efficiency.appCpuPer1000(), efficiency.generatorCpuPer1000(),
+							efficiency.heapUsedMeanMb(), efficiency.heapUsedMaxMb(), efficiency.rssMaxMb(),
+							efficiency.gcPauses(), efficiency.gcPauseMillis());
+					unknown |= figures.stream().anyMatch((figure) -> !figure.known());
+					List<String> row = new ArrayList<>(
+							List.of(Integer.toString(load), stack, Integer.toString(result.key().trial())));
+					figures.forEach((figure) -> row.add(figure.text()));
+					row.addAll(List.of(Aspect.number(result.peakInFlight()), Aspect.number(result.plateauThroughput()),
+							efficiency.littlesLawLimit().map(Aspect::number).orElse(NO_FLOOR),
+							result.ofLittlesLawLimit().map((share) -> Math.round(share * 100) + "%").orElse(NO_FLOOR)));
+					rows.add(row);
 				}
 			}
 		}
 		return new Table("efficiency", "Efficiency", headers, rows,
-				"CPU from /proc over the load; the plateau is the time when every user had started and none had "
-						+ "finished. Peak in flight: the most requests under way in any second. Little's-law limit: users x "
-						+ "requests per round / (downstream delays + think times per round); in the open model, the "
-						+ "target rate.");
+				"CPU from /proc over the load, or from the target's own CPU counter when fluxbench did not start it; "
+						+ "counters grow as Prometheus' increase() reads them, so a series that first appears during a "
+						+ "load counts from 0 and a restart is not subtracted. The plateau is the time when every user "
+						+ "had started and none had finished. Peak in flight: the most requests under way in any "
+						+ "second. Little's-law limit: users x requests per round / (downstream delays + think times "
+						+ "per round); in the open model, the target rate; \"" + NO_FLOOR + "\": the scenario has no "
+						+ "delay or think time, so the clients set no limit."
+						+ (unknown ? " Where a figure is not known, the cell says why: " + Figure.REASONS : ""));
 	}
 
 	/**

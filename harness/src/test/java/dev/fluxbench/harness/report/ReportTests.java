@@ -133,8 +133,22 @@ class ReportTests {
 		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
 			.contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
 			.contains("| webflux | 3 (unfinished) | all |")
-			.doesNotContain("| mvc | 4");
-		assertThat(SummaryJson.read(written.summaryJson()).complete()).isFalse();
+			.doesNotContain("| mvc | 4")
+			// Its costs cannot be known, and the efficiency table says why.
+			.contains("| 20 | webflux | 3 | not scraped | not scraped | not scraped | not scraped | not scraped "
+					+ "| not scraped | not scraped |")
+			.contains("Where a figure is not known, the cell says why: ");
+		SummaryJson summary = SummaryJson.read(written.summaryJson());
+		assertThat(summary.complete()).isFalse();
+		assertThat(summary.loads())
+			.filteredOn(
+					(load) -> load.load() == 20 && load.stack().equals("webflux") && load.trial() == FixtureRun.TRIALS)
+			.singleElement()
+			.satisfies((load) -> {
+				assertThat(load.efficiency().gcPauses()).isEmpty();
+				assertThat(load.efficiency().unknown()).containsEntry("gcPauses", "not scraped")
+					.containsEntry("appCpuSecondsPer1000", "not scraped");
+			});
 		Report report = Report.of(RunResults.read(directory));
 		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
 			.hasSize(FixtureRun.TRIALS);
