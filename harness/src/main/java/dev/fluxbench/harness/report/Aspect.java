@@ -86,9 +86,38 @@ public enum Aspect {
 		return this.higherIsBetter ? a > b : a < b;
 	}
 
-	/** A value with its unit, rounded to what the measurement can tell apart. */
+	/**
+	 * Whether it is a time that JMeter measured in whole milliseconds: a percentile, so
+	 * no average makes it finer.
+	 */
+	boolean wholeMillis() {
+		return this.unit.equals("ms");
+	}
+
+	/**
+	 * A value without its unit, as a table cell shows it: rounded to what the measurement
+	 * can tell apart, and a time of a few milliseconds with its resolution
+	 * ({@link Resolution}).
+	 */
+	String figure(double value) {
+		return wholeMillis() ? Resolution.millis(value) : number(value);
+	}
+
+	/** A value with its unit, as {@link #figure} shows it. */
 	public String format(double value) {
-		return number(value) + (this.unit.equals("%") ? "%" : " " + this.unit);
+		return withUnit(figure(value));
+	}
+
+	/**
+	 * A difference between two values with its unit, rounded: the resolution of a time is
+	 * that of the values it came from, which a sentence gives with them.
+	 */
+	public String formatDifference(double difference) {
+		return withUnit(number(difference));
+	}
+
+	private String withUnit(String figure) {
+		return figure + (this.unit.equals("%") ? "%" : " " + this.unit);
 	}
 
 	static String number(double value) {

@@ -223,6 +223,9 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		String note = (this.results.trials() < 2) ? "One trial per target: each figure is a single measurement."
 				: "Each figure is the median over trials; a target is better only when the bootstrap 95% confidence "
 						+ "intervals of the medians do not overlap.";
+		if (Resolution.appearsIn(this.verdicts)) {
+			note += " " + Resolution.NOTE;
+		}
 		return new Table("verdicts", "Verdict by load and label", headers, rows, note);
 	}
 
@@ -233,6 +236,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 			headers.add(aspect.title() + " (" + aspect.unit() + ")");
 		}
 		List<List<String>> rows = new ArrayList<>();
+		boolean coarse = false;
 		for (String stack : this.results.stacks()) {
 			for (String label : this.results.labels()) {
 				List<String> row = new ArrayList<>(List.of(stack, labelName(label)));
@@ -240,17 +244,21 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					String key = aspect.perLabel() ? label : Summary.ALL;
 					Verdict.Estimate estimate = verdict(load, key, aspect).map((v) -> v.estimates().get(stack))
 						.orElse(null);
-					row.add((estimate == null) ? whyNoEstimate(load, stack, key, aspect)
-							: Aspect.number(estimate.median()) + ((estimate.values().size() < 2) ? ""
-									: " [" + Aspect.number(estimate.interval().low()) + ", "
-											+ Aspect.number(estimate.interval().high()) + "]"));
+					if (estimate == null) {
+						row.add(whyNoEstimate(load, stack, key, aspect));
+						continue;
+					}
+					coarse |= aspect.wholeMillis() && Resolution.coarse(estimate.median());
+					row.add(aspect.figure(estimate.median())
+							+ ((estimate.values().size() < 2) ? "" : " [" + Aspect.number(estimate.interval().low())
+									+ ", " + Aspect.number(estimate.interval().high()) + "]"));
 				}
 				rows.add(row);
 			}
 		}
 		return new Table("estimates-" + load,
 				"Medians over trials at " + load + " " + run().loadUnit() + ", with 95% confidence intervals", headers,
-				rows, "");
+				rows, coarse ? Resolution.NOTE : "");
 	}
 
 	/** Why a target has no figure for an aspect at a load, in a few words. */
@@ -282,9 +290,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 				"Min ms", "Avg ms", "Max ms", "Std dev ms", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "p99.9 ms",
 				"req/s");
 		List<List<String>> rows = new ArrayList<>();
+		boolean coarse = false;
 		for (String stack : this.results.stacks()) {
 			for (LoadResult result : this.results.at(load, stack)) {
 				for (Summary summary : result.summaries()) {
+					coarse |= Resolution.coarse(summary.min().toNanos() / 1e6);
 					rows.add(List.of(stack, result.key().trial() + (result.finished() ? "" : " (unfinished)"),
 							summary.label().equals(Summary.ALL) ? "all" : summary.label(),
 							Long.toString(summary.samples()), Long.toString(summary.errors()),
@@ -296,25 +306,17 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 			}
 		}
 		return new Table("load-" + load, load + " " + run().loadUnit(), headers, rows,
-				"req/s counts from the first request's start to the last one's end, ramp-up included. JMeter measures "
-						+ "whole milliseconds, so a single time below " + RESOLVED_FROM_MILLIS
-						+ " ms is shown with its "
-						+ "resolution: \u2264 1 or \u00b1 1 ms. Means and deviations average many samples and are finer.");
+				"req/s counts from the first request's start to the last one's end, ramp-up included."
+						+ (coarse ? " " + Resolution.NOTE + " Means and deviations average many samples, whose rounding"
+								+ " errors cancel out, and are finer." : ""));
 	}
 
-	/** Below this a whole-millisecond time is mostly rounding, and says so. */
-	static final int RESOLVED_FROM_MILLIS = 5;
-
 	/**
-	 * One time as JMeter measured it, in whole milliseconds: a start and an end each cut
-	 * to the millisecond, so the true time is within a millisecond either way.
+	 * One time as JMeter measured it, in whole milliseconds, or a percentile of such
+	 * times: with its resolution when it is a few milliseconds ({@link Resolution}).
 	 */
 	static String measured(Duration duration) {
-		long millis = duration.toMillis();
-		if (millis <= 1) {
-			return "\u2264 1";
-		}
-		return (millis < RESOLVED_FROM_MILLIS) ? millis + " \u00b1 1" : ms(duration);
+		return Resolution.millis(duration.toNanos() / 1e6);
 	}
 
 	/** Little's-law limit of a scenario without delays or think times. */
@@ -441,6 +443,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		List<String> headers = List.of("Load", "Target", "Trial", "Under 800 ms", "Throughput (req/s)", "KO",
 				"Mean (ms)", "p99 (ms)", "Breaks down at (req/s)", "Mean before (ms)");
 		List<List<String>> rows = new ArrayList<>();
+		boolean coarse = false;
 		for (int load : this.results.loadLevels()) {
 			for (String stack : this.results.stacks()) {
 				List<Double> rates = new ArrayList<>();
@@ -450,12 +453,13 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					}
 					RampBreakdown ramp = result.ramp().get();
 					Summary all = result.all();
+					coarse |= Resolution.coarse(all.p99().toNanos() / 1e6);
 					ramp.breakdownRate().ifPresent(rates::add);
 					rows.add(List.of(Integer.toString(load), stack,
 							result.key().trial() + (result.finished() ? "" : " (unfinished)"),
 							Aspect.number(ramp.underLinePercent()) + "%", Aspect.number(all.throughput()),
-							Aspect.number(result.errorPercent()) + "%", ms(all.mean()), ms(all.p99()), breakdown(ramp),
-							Aspect.number(ramp.meanBeforeMillis())));
+							Aspect.number(result.errorPercent()) + "%", ms(all.mean()), measured(all.p99()),
+							breakdown(ramp), Aspect.number(ramp.meanBeforeMillis())));
 				}
 				if (rates.size() > 1) {
 					Statistics.Interval interval = Statistics.bootstrapMedian(Statistics.toArray(rates));
@@ -475,7 +479,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 						+ "800 ms or more than 10% of its requests failed, and response time breaks down at the rate "
 						+ "of the first of two broken windows in a row. \"From the start\": no rate was served under "
 						+ "the line. \"Never\": it held to the end. Under 800 ms counts successful answers only; a "
-						+ "degraded answer from a circuit breaker's fallback is a success."));
+						+ "degraded answer from a circuit breaker's fallback is a success."
+						+ (coarse ? " " + Resolution.NOTE : "")));
 	}
 
 	private static String breakdown(RampBreakdown ramp) {
