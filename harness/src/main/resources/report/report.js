@@ -33,20 +33,48 @@
   function timeAxis() { return { type: 'value', name: 'seconds since the stack\'s first measured load', nameLocation: 'middle', nameGap: 28, min: 0 }; }
   function loadLabel(load) { return load + ' ' + data.loadUnit; }
 
+  // JMeter measures whole milliseconds: below a few, a time is mostly rounding. A chart that
+  // shows such a time shades the band where it lies and says so; its tooltip gives the time
+  // with its resolution, as the tables do.
+  var resolution = data.resolution;
+  function coarse(values) {
+    return values.some(function (v) { return typeof v === 'number' && v < resolution.belowMillis; });
+  }
+  function resolutionBand(from) {
+    return { name: 'resolution', type: 'line', data: [], silent: true,
+      markArea: { silent: true, itemStyle: { color: 'rgba(91, 100, 115, 0.10)' },
+        label: { position: 'insideTopLeft', fontSize: 10, color: '#5b6473',
+          formatter: 'below ' + resolution.belowMillis + ' ms: \u00b1 1 ms' },
+        data: [[{ yAxis: from }, { yAxis: resolution.belowMillis }]] } };
+  }
+  function withResolution(subtitle, shaded) {
+    return shaded ? subtitle + '; shaded: whole milliseconds, \u00b1 1 ms' : subtitle;
+  }
+
   // Response times per load: one group of bars per statistic, one bar per stack (thesis Figures 9 to 11).
   var statistics = ['min', 'avg', 'p50', 'p90', 'p95', 'p99', 'p99.9', 'max'];
   data.loads.forEach(function (load) {
     var perStack = data.perLoad[String(load)] || {};
+    var shaded = coarse(data.stacks.reduce(function (all, stack) {
+      var bars = perStack[stack] || {};
+      return all.concat(statistics.filter(function (s) { return s !== 'avg'; }).map(function (s) { return bars[s]; }));
+    }, []));
     draw('response-times-' + load, {
-      title: title('Response times at ' + loadLabel(load), 'median over trials'),
+      title: title('Response times at ' + loadLabel(load), withResolution('median over trials', shaded)),
       legend: legend(),
+      tooltip: { trigger: 'axis', formatter: function (items) {
+        return items.filter(function (item) { return item.seriesName !== 'resolution'; }).map(function (item) {
+          var labels = (perStack[item.seriesName] || {}).labels || {};
+          return item.seriesName + ' ' + statistics[item.dataIndex] + ': ' + (labels[statistics[item.dataIndex]] || '-');
+        }).join('<br>');
+      } },
       xAxis: { type: 'category', data: statistics, name: 'statistic', nameLocation: 'middle', nameGap: 28 },
       yAxis: valueAxis('response time (ms, log)', { type: 'log', logBase: 10 }),
       series: data.stacks.map(function (stack) {
         var bars = perStack[stack] || {};
         return { name: stack, type: 'bar', itemStyle: { color: colours[stack] },
           data: statistics.map(function (s) { return bars[s] == null ? '-' : Math.max(bars[s], 0.5); }) };
-      })
+      }).concat(shaded ? [resolutionBand(0.5)] : [])
     });
   });
 
@@ -75,17 +103,20 @@
           data: timeline[options.extraKey] });
       }
     });
+    var shaded = options && options.wholeMillis && coarse(series.reduce(function (all, line) {
+      return all.concat(line.data.map(function (point) { return Array.isArray(point) ? point[1] : point; }));
+    }, []));
     draw(id, {
-      title: title(heading, (options && options.subtitle) || ('trial ' + data.timelineTrial + ', every load in turn')),
+      title: title(heading, withResolution((options && options.subtitle) || ('trial ' + data.timelineTrial + ', every load in turn'), shaded)),
       legend: legend(),
       xAxis: timeAxis(),
       yAxis: valueAxis(unit, options && options.log ? { type: 'log' } : {}),
-      series: series
+      series: shaded ? series.concat([resolutionBand(0.5)]) : series
     });
   }
 
   timeChart('throughput-time', 'Throughput over time', 'requests/s', 'throughput');
-  timeChart('p99-time', 'p99 response time over time', 'ms (log)', 'p99', { log: true });
+  timeChart('p99-time', 'p99 response time over time', 'ms (log)', 'p99', { log: true, wholeMillis: true });
   timeChart('inflight-time', 'Active requests over time', 'requests in flight (mean per second)', 'inFlight');
   timeChart('threads-time', 'Live JVM threads over time', 'platform threads', 'threads');
   timeChart('memory-time', 'JVM memory over time', 'MB', 'heapUsed',
@@ -99,6 +130,7 @@
     tooltip: { trigger: 'axis', formatter: function (items) {
       return items.map(function (item) {
         var b = (data.perLoad[String(data.loads[item.dataIndex])] || {})[item.seriesName] || {};
+        if (b.gcUnknown) { return item.seriesName + ': ' + b.gcUnknown; }
         return item.seriesName + ': ' + item.value + ' ms in ' + (b.gcPauses == null ? '?' : b.gcPauses) + ' pauses';
       }).join('<br>');
     } },
@@ -113,9 +145,18 @@
   // Latency percentile distribution on log axes: the tail is where stacks part ways.
   data.loads.forEach(function (load) {
     var perStack = data.perLoad[String(load)] || {};
+    var shaded = coarse(data.stacks.reduce(function (all, stack) {
+      return all.concat(((perStack[stack] || {}).distribution || []).map(function (p) { return p[1]; }));
+    }, []));
     draw('percentiles-' + load, {
-      title: title('Latency by percentile at ' + loadLabel(load), 'trial 1'),
+      title: title('Latency by percentile at ' + loadLabel(load), withResolution('trial 1', shaded)),
       legend: legend(),
+      tooltip: { trigger: 'axis', formatter: function (items) {
+        return items.filter(function (item) { return item.seriesName !== 'resolution'; }).map(function (item) {
+          var point = ((perStack[item.seriesName] || {}).distribution || [])[item.dataIndex];
+          return item.seriesName + ' ' + item.name + ': ' + (point ? point[2] : '-');
+        }).join('<br>');
+      } },
       xAxis: { type: 'category', name: 'percentile', nameLocation: 'middle', nameGap: 28,
         data: ((perStack[data.stacks[0]] || {}).distribution || []).map(function (p) { return p[0] + '%'; }) },
       yAxis: valueAxis('response time (ms, log)', { type: 'log' }),
@@ -123,7 +164,7 @@
         var points = (perStack[stack] || {}).distribution || [];
         return { name: stack, type: 'line', symbolSize: 6, lineStyle: { color: colours[stack] }, itemStyle: { color: colours[stack] },
           data: points.map(function (p) { return Math.max(p[1], 0.5); }) };
-      })
+      }).concat(shaded ? [resolutionBand(0.5)] : [])
     });
   });
 

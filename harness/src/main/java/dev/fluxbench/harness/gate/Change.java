@@ -146,7 +146,7 @@ public record Change(String target, int load, String label, Aspect aspect, doubl
 	}
 
 	private static String signed(Aspect aspect, double value) {
-		return ((value > 0) ? "+" : "") + aspect.format(value);
+		return ((value > 0) ? "+" : "") + aspect.formatDifference(value);
 	}
 
 	static String percent(double fraction) {

@@ -13,10 +13,12 @@ import dev.fluxbench.contract.metrics.PrometheusText;
 public final class KeptSeries {
 
 	/**
-	 * Metric name prefixes worth a line per second: memory, CPU, GC, JIT compilation
-	 * time, threads, every pool, the partner-data service's cache hits, misses and
-	 * failures taken for misses ({@code cache_errors_total}) and lookups by requester,
-	 * the 503s of an overloaded stack and the clients that went away
+	 * Metric name prefixes worth a line per second: memory, CPU, JIT compilation time, GC
+	 * (with the allocation counter, which Micrometer registers with its GC metrics before
+	 * the first pause: an app that has it but no pause series has not paused yet),
+	 * threads, every pool, the partner-data service's cache hits, misses and failures
+	 * taken for misses ({@code cache_errors_total}) and lookups by requester, the 503s of
+	 * an overloaded stack and the clients that went away
 	 * ({@code fluxbench_overload_total}, {@code fluxbench_client_disconnects_total}),
 	 * seed 002's password checks and the time they took
 	 * ({@code fluxbench_password_checks_total},
@@ -27,13 +29,13 @@ public final class KeptSeries {
 	private static final List<String> PREFIXES = List.of("jvm_memory_used_bytes", "jvm_memory_committed_bytes",
 			"process_cpu_usage", "process_cpu_time", "process_cpu_seconds_total", "system_cpu_usage",
 			"jvm_gc_pause_seconds_count", "jvm_gc_pause_seconds_sum", "jvm_gc_pause_seconds_max",
-			"jvm_threads_live_threads", "jvm_threads_peak", "jvm_threads_virtual", "hikaricp_connections",
-			"r2dbc_pool_", "httpcomponents_httpclient_pool_", "reactor_netty_connection_provider_", "tomcat_threads_",
-			"executor_active", "executor_queued", "jvm_compilation_time_ms_total", "cache_gets_total",
-			"cache_errors_total", "fluxbench_unit_lookups_total", "fluxbench_overload_total",
-			"fluxbench_client_disconnects_total", "fluxbench_password_check", "resilience4j_circuitbreaker_state",
-			"resilience4j_circuitbreaker_failure_rate", "resilience4j_circuitbreaker_calls_seconds_count",
-			"resilience4j_circuitbreaker_not_permitted_calls_total");
+			"jvm_gc_memory_allocated_bytes_total", "jvm_threads_live_threads", "jvm_threads_peak",
+			"jvm_threads_virtual", "hikaricp_connections", "r2dbc_pool_", "httpcomponents_httpclient_pool_",
+			"reactor_netty_connection_provider_", "tomcat_threads_", "executor_active", "executor_queued",
+			"jvm_compilation_time_ms_total", "cache_gets_total", "cache_errors_total", "fluxbench_unit_lookups_total",
+			"fluxbench_overload_total", "fluxbench_client_disconnects_total", "fluxbench_password_check",
+			"resilience4j_circuitbreaker_state", "resilience4j_circuitbreaker_failure_rate",
+			"resilience4j_circuitbreaker_calls_seconds_count", "resilience4j_circuitbreaker_not_permitted_calls_total");
 
 	private KeptSeries() {
 	}

@@ -16,9 +16,11 @@ public enum Aspect {
 
 	ERRORS("errors", "%", false, true, (load, label) -> load.errorPercent(label)),
 
-	CPU("CPU per 1000 requests", "CPU-s", false, false, (load, label) -> load.efficiency().appCpuPer1000()),
+	CPU("CPU per 1000 requests", "CPU-s", false, false,
+			(load, label) -> load.efficiency().appCpuPer1000().orElse(Double.NaN)),
 
-	HEAP("heap used (mean)", "MB", false, false, (load, label) -> load.efficiency().heapUsedMeanMb());
+	HEAP("heap used (mean)", "MB", false, false,
+			(load, label) -> load.efficiency().heapUsedMeanMb().orElse(Double.NaN));
 
 	/**
 	 * The aspects a step label has of its own; the others are the cost of the whole load.
@@ -84,9 +86,38 @@ public enum Aspect {
 		return this.higherIsBetter ? a > b : a < b;
 	}
 
-	/** A value with its unit, rounded to what the measurement can tell apart. */
+	/**
+	 * Whether it is a time that JMeter measured in whole milliseconds: a percentile, so
+	 * no average makes it finer.
+	 */
+	boolean wholeMillis() {
+		return this.unit.equals("ms");
+	}
+
+	/**
+	 * A value without its unit, as a table cell shows it: rounded to what the measurement
+	 * can tell apart, and a time of a few milliseconds with its resolution
+	 * ({@link Resolution}).
+	 */
+	String figure(double value) {
+		return wholeMillis() ? Resolution.millis(value) : number(value);
+	}
+
+	/** A value with its unit, as {@link #figure} shows it. */
 	public String format(double value) {
-		return number(value) + (this.unit.equals("%") ? "%" : " " + this.unit);
+		return withUnit(figure(value));
+	}
+
+	/**
+	 * A difference between two values with its unit, rounded: the resolution of a time is
+	 * that of the values it came from, which a sentence gives with them.
+	 */
+	public String formatDifference(double difference) {
+		return withUnit(number(difference));
+	}
+
+	private String withUnit(String figure) {
+		return figure + (this.unit.equals("%") ? "%" : " " + this.unit);
 	}
 
 	static String number(double value) {

@@ -47,6 +47,9 @@ final class Decision {
 		if (!compared) {
 			lines.add("Nothing to decide: fewer than two targets have finished loads to compare.");
 		}
+		else if (Resolution.appearsIn(verdicts)) {
+			lines.add(Resolution.NOTE);
+		}
 		return lines;
 	}
 
@@ -140,13 +143,14 @@ final class Decision {
 		String what = (aspect == Aspect.ERRORS)
 				? " fails fewer requests, " + Aspect.number(difference) + " percentage points"
 				: " has the " + (aspect.higherIsBetter() ? "higher " : "lower ") + aspect.title() + ", "
-						+ aspect.format(difference);
+						+ aspect.formatDifference(difference);
 		Interval interval = Statistics.bootstrapMedianDifference(Statistics.toArray(next.getValue().values()),
 				Statistics.toArray(top.values()));
 		double low = Math.min(Math.abs(interval.low()), Math.abs(interval.high()));
 		double high = Math.max(Math.abs(interval.low()), Math.abs(interval.high()));
-		return best + what + direction + next.getKey() + " (95% CI " + Aspect.number(low) + " to " + aspect.format(high)
-				+ "; " + aspect.format(top.median()) + " against " + aspect.format(next.getValue().median()) + ")";
+		return best + what + direction + next.getKey() + " (95% CI " + Aspect.number(low) + " to "
+				+ aspect.formatDifference(high) + "; " + aspect.format(top.median()) + " against "
+				+ aspect.format(next.getValue().median()) + ")";
 	}
 
 	/** "mvc-vt had the lower p95 latency (115 ms; webflux 119 ms)". */

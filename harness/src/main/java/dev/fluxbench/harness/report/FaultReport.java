@@ -299,25 +299,27 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 		List<Object> failureRate = new ArrayList<>();
 		List<Object> notPermitted = new ArrayList<>();
 		List<Object> failed = new ArrayList<>();
-		Scrape.Breaker previous = null;
-		Instant previousAt = null;
+		Scrape previous = null;
 		for (Scrape scrape : load.load().scrapes()) {
 			Scrape.Breaker now = scrape.breakers().get(breaker);
-			if (now == null) {
-				continue;
+			if (now != null) {
+				double t = scrape.at().toEpochMilli() / 1000.0 - origin;
+				state.add(point(t, level(now)));
+				// Resilience4j says -1 until its window holds enough calls: no rate yet,
+				// not a rate of -1%.
+				failureRate.add(point(t, (now.failureRate() >= 0) ? now.failureRate() : Double.NaN));
+				if (previous != null) {
+					// A breaker made since the previous scrape counted its calls from 0.
+					List<Scrape> pair = List.of(previous, scrape);
+					double interval = Math.max(Duration.between(previous.at(), scrape.at()).toMillis() / 1000.0, 0.001);
+					notPermitted.add(point(t,
+							Counters.increase(pair, Counter.breakerNotPermittedCalls(breaker)).orElse(Double.NaN)
+									/ interval));
+					failed.add(point(t, Counters.increase(pair, Counter.breakerFailedCalls(breaker)).orElse(Double.NaN)
+							/ interval));
+				}
 			}
-			double t = scrape.at().toEpochMilli() / 1000.0 - origin;
-			state.add(point(t, level(now)));
-			// Resilience4j says -1 until its window holds enough calls: no rate yet, not
-			// a rate of -1%.
-			failureRate.add(point(t, (now.failureRate() >= 0) ? now.failureRate() : Double.NaN));
-			if (previous != null) {
-				double interval = Math.max(Duration.between(previousAt, scrape.at()).toMillis() / 1000.0, 0.001);
-				notPermitted.add(point(t, (now.notPermittedCalls() - previous.notPermittedCalls()) / interval));
-				failed.add(point(t, (now.failedCalls() - previous.failedCalls()) / interval));
-			}
-			previous = now;
-			previousAt = scrape.at();
+			previous = scrape;
 		}
 		Map<String, Object> series = new LinkedHashMap<>();
 		series.put("throughput", throughput);

@@ -4,14 +4,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.ToDoubleFunction;
 
 import dev.fluxbench.harness.results.ResultJson;
+import dev.fluxbench.harness.results.Summary;
 
 /**
  * The HTML report: one file that works offline. The chart library is inlined from its
@@ -179,6 +182,10 @@ final class HtmlReport {
 		data.put("loads", results.loadLevels());
 		data.put("loadUnit", results.run().loadUnit());
 		data.put("timelineTrial", 1);
+		Map<String, Object> resolution = new LinkedHashMap<>();
+		resolution.put("belowMillis", Resolution.SHOWN_BELOW_MILLIS);
+		resolution.put("note", Resolution.NOTE);
+		data.put("resolution", resolution);
 		Map<String, Object> perLoad = new LinkedHashMap<>();
 		for (int load : results.loadLevels()) {
 			Map<String, Object> stacks = new LinkedHashMap<>();
@@ -211,27 +218,48 @@ final class HtmlReport {
 
 	private static Map<String, Object> bars(List<LoadResult> trials) {
 		Map<String, Object> bars = new LinkedHashMap<>();
-		bars.put("min", median(trials, (load) -> load.all().min().toNanos() / 1e6));
-		bars.put("avg", median(trials, (load) -> load.all().mean().toNanos() / 1e6));
-		bars.put("p50", median(trials, (load) -> load.all().p50().toNanos() / 1e6));
-		bars.put("p90", median(trials, (load) -> load.all().p90().toNanos() / 1e6));
-		bars.put("p95", median(trials, (load) -> load.all().p95().toNanos() / 1e6));
-		bars.put("p99", median(trials, (load) -> load.all().p99().toNanos() / 1e6));
-		bars.put("p99.9", median(trials, (load) -> load.all().p999().toNanos() / 1e6));
-		bars.put("max", median(trials, (load) -> load.all().max().toNanos() / 1e6));
+		Map<String, ToDoubleFunction<Summary>> times = new LinkedHashMap<>();
+		times.put("min", (all) -> millis(all.min()));
+		times.put("avg", (all) -> millis(all.mean()));
+		times.put("p50", (all) -> millis(all.p50()));
+		times.put("p90", (all) -> millis(all.p90()));
+		times.put("p95", (all) -> millis(all.p95()));
+		times.put("p99", (all) -> millis(all.p99()));
+		times.put("p99.9", (all) -> millis(all.p999()));
+		times.put("max", (all) -> millis(all.max()));
+		// What a tooltip shows: a time of a few whole milliseconds with its resolution.
+		// The mean averages many samples and is finer.
+		Map<String, String> labels = new LinkedHashMap<>();
+		times.forEach((statistic, time) -> {
+			Object median = median(trials, (load) -> time.applyAsDouble(load.all()));
+			bars.put(statistic, median);
+			if (median instanceof Double value) {
+				labels.put(statistic,
+						(statistic.equals("avg") ? Aspect.number(value) : Resolution.millis(value)) + " ms");
+			}
+		});
+		bars.put("labels", labels);
 		bars.put("errors", median(trials, (load) -> (double) load.all().errors()));
-		bars.put("gcPauseMs", median(trials, (load) -> load.efficiency().gcPauseMillis()));
-		bars.put("gcPauses", median(trials, (load) -> load.efficiency().gcPauses()));
+		bars.put("gcPauseMs", median(trials, (load) -> load.efficiency().gcPauseMillis().orElse(Double.NaN)));
+		bars.put("gcPauses", median(trials, (load) -> load.efficiency().gcPauses().orElse(Double.NaN)));
+		// Why no trial's pauses are known, for the chart's tooltip.
+		bars.put("gcUnknown",
+				trials.stream().map((load) -> load.efficiency().gcPauses()).allMatch((pauses) -> !pauses.known())
+						? trials.getFirst().efficiency().gcPauses().unknownBecause() : null);
 		List<Object> distribution = new ArrayList<>();
 		LoadResult first = trials.getFirst();
 		for (LoadResult.PercentilePoint point : first.distribution()) {
-			distribution.add(List.of(point.percentile(), point.millis()));
+			distribution.add(List.of(point.percentile(), point.millis(), Resolution.millis(point.millis()) + " ms"));
 		}
 		bars.put("distribution", distribution);
 		return bars;
 	}
 
-	private static Object median(List<LoadResult> trials, java.util.function.ToDoubleFunction<LoadResult> figure) {
+	private static double millis(Duration duration) {
+		return duration.toNanos() / 1e6;
+	}
+
+	private static Object median(List<LoadResult> trials, ToDoubleFunction<LoadResult> figure) {
 		double[] values = trials.stream().mapToDouble(figure).filter((value) -> !Double.isNaN(value)).toArray();
 		return (values.length == 0) ? null : ReportSummary.figure(Statistics.median(values)).orElse(null);
 	}
@@ -264,8 +292,8 @@ final class HtmlReport {
 				if (previous != null) {
 					double interval = seconds(previous.at(), scrape.at());
 					List<Scrape> pair = List.of(previous, scrape);
-					cpu.add(point(t, 100 * Counters.increase(pair, Scrape::appCpuSeconds) / interval));
-					gc.add(point(t, 1000 * Counters.increase(pair, Scrape::gcPauseSeconds)));
+					cpu.add(point(t, 100 * Counters.appCpuSeconds(pair).orElse(Double.NaN) / interval));
+					gc.add(point(t, 1000 * Counters.increase(pair, Counter.GC_PAUSE_SECONDS).orElse(Double.NaN)));
 				}
 				previous = scrape;
 			}

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.ToDoubleFunction;
 
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
@@ -65,10 +67,9 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	}
 
 	/**
-	 * What the answers cost.
+	 * What the answers cost. A figure that cannot be known says why (see {@link Figure}).
 	 *
-	 * @param appCpuPer1000 CPU-seconds of the app per 1000 requests; NaN without two
-	 * scrapes
+	 * @param appCpuPer1000 CPU-seconds of the app per 1000 requests
 	 * @param generatorCpuPer1000 CPU-seconds of the load generator per 1000 requests
 	 * @param heapUsedMeanMb heap used, mean over the scrapes
 	 * @param heapUsedMaxMb heap used, highest scrape
@@ -78,8 +79,8 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	 * @param littlesLawLimit the most requests/s the load could ask for, when the
 	 * scenario sets a floor (see {@link RunRecord#littlesLawLimit})
 	 */
-	public record Efficiency(double appCpuPer1000, double generatorCpuPer1000, double heapUsedMeanMb,
-			double heapUsedMaxMb, double rssMaxMb, double gcPauses, double gcPauseMillis,
+	public record Efficiency(Figure appCpuPer1000, Figure generatorCpuPer1000, Figure heapUsedMeanMb,
+			Figure heapUsedMaxMb, Figure rssMaxMb, Figure gcPauses, Figure gcPauseMillis,
 			Optional<Double> littlesLawLimit) {
 
 	}
@@ -199,18 +200,15 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	 * user's own.
 	 */
 	static Optional<PasswordChecks> passwordChecks(List<Scrape> scrapes) {
-		double checks = Counters.increase(scrapes, Scrape::passwordChecks);
-		double seconds = Counters.increase(scrapes, Scrape::passwordCheckSeconds);
-		if (Double.isNaN(checks) || Double.isNaN(seconds)) {
+		Figure checks = Counters.increase(scrapes, Counter.PASSWORD_CHECKS);
+		Figure seconds = Counters.increase(scrapes, Counter.PASSWORD_CHECK_SECONDS);
+		if (!checks.known() || !seconds.known()) {
 			return Optional.empty();
 		}
-		return Optional.of(new PasswordChecks(checks, seconds,
-				zeroIfNaN(Counters.increase(scrapes, Scrape::passwordCheckWallSeconds)),
-				Counters.increase(scrapes, Scrape::appCpuSeconds)));
-	}
-
-	private static double zeroIfNaN(double value) {
-		return Double.isNaN(value) ? 0 : value;
+		// The wall-time series appears at the first check on a virtual thread, if ever.
+		return Optional.of(new PasswordChecks(checks.value(), seconds.value(),
+				Counters.increase(scrapes, Counter.PASSWORD_CHECK_WALL_SECONDS).orElse(0),
+				Counters.appCpuSeconds(scrapes).orElse(Double.NaN)));
 	}
 
 	/**
@@ -284,22 +282,34 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	}
 
 	private static Efficiency efficiency(int samples, List<Scrape> scrapes, Optional<Double> littlesLawLimit) {
-		double appCpu = Double.NaN;
-		double generatorCpu = Double.NaN;
-		double gcPauses = Double.NaN;
-		double gcPauseMillis = Double.NaN;
-		if (scrapes.size() >= 2) {
-			appCpu = Counters.increase(scrapes, Scrape::appCpuSeconds) / samples * 1000;
-			generatorCpu = Counters.increase(scrapes, Scrape::generatorCpuSeconds) / samples * 1000;
-			gcPauses = Counters.increase(scrapes, Scrape::gcPauses);
-			gcPauseMillis = Counters.increase(scrapes, Scrape::gcPauseSeconds) * 1000;
-		}
-		double[] heap = scrapes.stream().mapToDouble(Scrape::heapUsed).filter((v) -> !Double.isNaN(v)).toArray();
-		double[] rss = scrapes.stream().mapToDouble(Scrape::rss).filter((v) -> !Double.isNaN(v)).toArray();
+		DoubleUnaryOperator per1000 = (seconds) -> seconds / samples * 1000;
 		double mb = 1024 * 1024;
-		return new Efficiency(appCpu, generatorCpu, (heap.length == 0) ? Double.NaN : Statistics.mean(heap) / mb,
-				Arrays.stream(heap).max().orElse(Double.NaN) / mb, Arrays.stream(rss).max().orElse(Double.NaN) / mb,
-				gcPauses, gcPauseMillis, littlesLawLimit);
+		return new Efficiency(Counters.appCpuSeconds(scrapes).map(per1000),
+				Counters.increase(scrapes, Counter.GENERATOR_CPU).map(per1000),
+				gauge(scrapes, Scrape::heapUsed, true, (heap) -> Statistics.mean(heap) / mb),
+				gauge(scrapes, Scrape::heapUsed, true, (heap) -> Arrays.stream(heap).max().orElseThrow() / mb),
+				gauge(scrapes, Scrape::rss, false, (rss) -> Arrays.stream(rss).max().orElseThrow() / mb),
+				Counters.increase(scrapes, Counter.GC_PAUSES),
+				Counters.increase(scrapes, Counter.GC_PAUSE_SECONDS).map((seconds) -> seconds * 1000), littlesLawLimit);
+	}
+
+	/**
+	 * A figure over a gauge's scrapes, or why there is none.
+	 * @param exposed whether the target's metrics expose it, rather than /proc
+	 */
+	private static Figure gauge(List<Scrape> scrapes, ToDoubleFunction<Scrape> gauge, boolean exposed,
+			ToDoubleFunction<double[]> figure) {
+		if (scrapes.isEmpty()) {
+			return Figure.unknown(Figure.NOT_SCRAPED);
+		}
+		double[] values = scrapes.stream().mapToDouble(gauge).filter((value) -> !Double.isNaN(value)).toArray();
+		if (values.length > 0) {
+			return Figure.of(figure.applyAsDouble(values));
+		}
+		if (!exposed) {
+			return Figure.unknown(Figure.NOT_RECORDED);
+		}
+		return Figure.unknown(scrapes.stream().anyMatch(Scrape::answered) ? Figure.NOT_EXPOSED : Figure.NO_METRICS);
 	}
 
 }

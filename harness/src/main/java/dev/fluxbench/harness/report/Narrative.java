@@ -42,6 +42,9 @@ final class Narrative {
 		littlesLawSentence(results).ifPresent(paragraphs::add);
 		generatorLagSentence(results).ifPresent(paragraphs::add);
 		paragraphs.add(confidenceSentence(verdicts, trials));
+		if (Resolution.appearsIn(verdicts)) {
+			paragraphs.add(Resolution.NOTE);
+		}
 		paragraphs.add(conclusion(results, verdicts));
 		if (!run.isComplete() || results.hasUnfinishedLoads()) {
 			paragraphs.add("The run did not finish (status: " + run.status()

@@ -223,6 +223,9 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		String note = (this.results.trials() < 2) ? "One trial per target: each figure is a single measurement."
 				: "Each figure is the median over trials; a target is better only when the bootstrap 95% confidence "
 						+ "intervals of the medians do not overlap.";
+		if (Resolution.appearsIn(this.verdicts)) {
+			note += " " + Resolution.NOTE;
+		}
 		return new Table("verdicts", "Verdict by load and label", headers, rows, note);
 	}
 
@@ -233,6 +236,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 			headers.add(aspect.title() + " (" + aspect.unit() + ")");
 		}
 		List<List<String>> rows = new ArrayList<>();
+		boolean coarse = false;
 		for (String stack : this.results.stacks()) {
 			for (String label : this.results.labels()) {
 				List<String> row = new ArrayList<>(List.of(stack, labelName(label)));
@@ -240,7 +244,12 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					String key = aspect.perLabel() ? label : Summary.ALL;
 					Verdict.Estimate estimate = verdict(load, key, aspect).map((v) -> v.estimates().get(stack))
 						.orElse(null);
-					row.add((estimate == null) ? "n/a" : Aspect.number(estimate.median())
+					if (estimate == null) {
+						row.add(whyNoEstimate(load, stack, key, aspect));
+						continue;
+					}
+					coarse |= aspect.wholeMillis() && Resolution.coarse(estimate.median());
+					row.add(aspect.figure(estimate.median())
 							+ ((estimate.values().size() < 2) ? "" : " [" + Aspect.number(estimate.interval().low())
 									+ ", " + Aspect.number(estimate.interval().high()) + "]"));
 				}
@@ -249,7 +258,20 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		}
 		return new Table("estimates-" + load,
 				"Medians over trials at " + load + " " + run().loadUnit() + ", with 95% confidence intervals", headers,
-				rows, "");
+				rows, coarse ? Resolution.NOTE : "");
+	}
+
+	/** Why a target has no figure for an aspect at a load, in a few words. */
+	private String whyNoEstimate(int load, String stack, String label, Aspect aspect) {
+		List<LoadResult> finished = this.results.at(load, stack).stream().filter(LoadResult::finished).toList();
+		if (finished.isEmpty()) {
+			return this.results.at(load, stack).isEmpty() ? "not run" : "unfinished";
+		}
+		return switch (aspect) {
+			case CPU -> finished.getFirst().efficiency().appCpuPer1000().unknownBecause();
+			case HEAP -> finished.getFirst().efficiency().heapUsedMeanMb().unknownBecause();
+			default -> "no " + labelName(label) + " request";
+		};
 	}
 
 	Optional<Verdict> verdict(int load, String label, Aspect aspect) {
@@ -268,9 +290,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 				"Min ms", "Avg ms", "Max ms", "Std dev ms", "p50 ms", "p90 ms", "p95 ms", "p99 ms", "p99.9 ms",
 				"req/s");
 		List<List<String>> rows = new ArrayList<>();
+		boolean coarse = false;
 		for (String stack : this.results.stacks()) {
 			for (LoadResult result : this.results.at(load, stack)) {
 				for (Summary summary : result.summaries()) {
+					coarse |= Resolution.coarse(summary.min().toNanos() / 1e6);
 					rows.add(List.of(stack, result.key().trial() + (result.finished() ? "" : " (unfinished)"),
 							summary.label().equals(Summary.ALL) ? "all" : summary.label(),
 							Long.toString(summary.samples()), Long.toString(summary.errors()),
@@ -282,26 +306,21 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 			}
 		}
 		return new Table("load-" + load, load + " " + run().loadUnit(), headers, rows,
-				"req/s counts from the first request's start to the last one's end, ramp-up included. JMeter measures "
-						+ "whole milliseconds, so a single time below " + RESOLVED_FROM_MILLIS
-						+ " ms is shown with its "
-						+ "resolution: \u2264 1 or \u00b1 1 ms. Means and deviations average many samples and are finer.");
+				"req/s counts from the first request's start to the last one's end, ramp-up included."
+						+ (coarse ? " " + Resolution.NOTE + " Means and deviations average many samples, whose rounding"
+								+ " errors cancel out, and are finer." : ""));
 	}
-
-	/** Below this a whole-millisecond time is mostly rounding, and says so. */
-	static final int RESOLVED_FROM_MILLIS = 5;
 
 	/**
-	 * One time as JMeter measured it, in whole milliseconds: a start and an end each cut
-	 * to the millisecond, so the true time is within a millisecond either way.
+	 * One time as JMeter measured it, in whole milliseconds, or a percentile of such
+	 * times: with its resolution when it is a few milliseconds ({@link Resolution}).
 	 */
 	static String measured(Duration duration) {
-		long millis = duration.toMillis();
-		if (millis <= 1) {
-			return "\u2264 1";
-		}
-		return (millis < RESOLVED_FROM_MILLIS) ? millis + " \u00b1 1" : ms(duration);
+		return Resolution.millis(duration.toNanos() / 1e6);
 	}
+
+	/** Little's-law limit of a scenario without delays or think times. */
+	private static final String NO_FLOOR = "no limit";
 
 	/**
 	 * CPU and memory per request, and how close the stacks came to what the clients could
@@ -312,26 +331,34 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 				"Heap used mean MB", "Heap used max MB", "RSS max MB", "GC pauses", "GC pause ms", "Peak in flight",
 				"Plateau req/s", "Little's-law limit req/s", "Of limit");
 		List<List<String>> rows = new ArrayList<>();
+		boolean unknown = false;
 		for (int load : this.results.loadLevels()) {
 			for (String stack : this.results.stacks()) {
 				for (LoadResult result : this.results.at(load, stack)) {
 					LoadResult.Efficiency efficiency = result.efficiency();
-					rows.add(List.of(Integer.toString(load), stack, Integer.toString(result.key().trial()),
-							Aspect.number(efficiency.appCpuPer1000()), Aspect.number(efficiency.generatorCpuPer1000()),
-							Aspect.number(efficiency.heapUsedMeanMb()), Aspect.number(efficiency.heapUsedMaxMb()),
-							Aspect.number(efficiency.rssMaxMb()), Aspect.number(efficiency.gcPauses()),
-							Aspect.number(efficiency.gcPauseMillis()), Aspect.number(result.peakInFlight()),
-							Aspect.number(result.plateauThroughput()),
-							efficiency.littlesLawLimit().map(Aspect::number).orElse("n/a"),
-							result.ofLittlesLawLimit().map((share) -> Math.round(share * 100) + "%").orElse("n/a")));
+					List<Figure> figures = List.of(efficiency.appCpuPer1000(), efficiency.generatorCpuPer1000(),
+							efficiency.heapUsedMeanMb(), efficiency.heapUsedMaxMb(), efficiency.rssMaxMb(),
+							efficiency.gcPauses(), efficiency.gcPauseMillis());
+					unknown |= figures.stream().anyMatch((figure) -> !figure.known());
+					List<String> row = new ArrayList<>(
+							List.of(Integer.toString(load), stack, Integer.toString(result.key().trial())));
+					figures.forEach((figure) -> row.add(figure.text()));
+					row.addAll(List.of(Aspect.number(result.peakInFlight()), Aspect.number(result.plateauThroughput()),
+							efficiency.littlesLawLimit().map(Aspect::number).orElse(NO_FLOOR),
+							result.ofLittlesLawLimit().map((share) -> Math.round(share * 100) + "%").orElse(NO_FLOOR)));
+					rows.add(row);
 				}
 			}
 		}
 		return new Table("efficiency", "Efficiency", headers, rows,
-				"CPU from /proc over the load; the plateau is the time when every user had started and none had "
-						+ "finished. Peak in flight: the most requests under way in any second. Little's-law limit: users x "
-						+ "requests per round / (downstream delays + think times per round); in the open model, the "
-						+ "target rate.");
+				"CPU from /proc over the load, or from the target's own CPU counter when fluxbench did not start it; "
+						+ "counters grow as Prometheus' increase() reads them, so a series that first appears during a "
+						+ "load counts from 0 and a restart is not subtracted. The plateau is the time when every user "
+						+ "had started and none had finished. Peak in flight: the most requests under way in any "
+						+ "second. Little's-law limit: users x requests per round / (downstream delays + think times "
+						+ "per round); in the open model, the target rate; \"" + NO_FLOOR + "\": the scenario has no "
+						+ "delay or think time, so the clients set no limit."
+						+ (unknown ? " Where a figure is not known, the cell says why: " + Figure.REASONS : ""));
 	}
 
 	/**
@@ -416,6 +443,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		List<String> headers = List.of("Load", "Target", "Trial", "Under 800 ms", "Throughput (req/s)", "KO",
 				"Mean (ms)", "p99 (ms)", "Breaks down at (req/s)", "Mean before (ms)");
 		List<List<String>> rows = new ArrayList<>();
+		boolean coarse = false;
 		for (int load : this.results.loadLevels()) {
 			for (String stack : this.results.stacks()) {
 				List<Double> rates = new ArrayList<>();
@@ -425,12 +453,13 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					}
 					RampBreakdown ramp = result.ramp().get();
 					Summary all = result.all();
+					coarse |= Resolution.coarse(all.p99().toNanos() / 1e6);
 					ramp.breakdownRate().ifPresent(rates::add);
 					rows.add(List.of(Integer.toString(load), stack,
 							result.key().trial() + (result.finished() ? "" : " (unfinished)"),
 							Aspect.number(ramp.underLinePercent()) + "%", Aspect.number(all.throughput()),
-							Aspect.number(result.errorPercent()) + "%", ms(all.mean()), ms(all.p99()), breakdown(ramp),
-							Aspect.number(ramp.meanBeforeMillis())));
+							Aspect.number(result.errorPercent()) + "%", ms(all.mean()), measured(all.p99()),
+							breakdown(ramp), Aspect.number(ramp.meanBeforeMillis())));
 				}
 				if (rates.size() > 1) {
 					Statistics.Interval interval = Statistics.bootstrapMedian(Statistics.toArray(rates));
@@ -450,7 +479,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 						+ "800 ms or more than 10% of its requests failed, and response time breaks down at the rate "
 						+ "of the first of two broken windows in a row. \"From the start\": no rate was served under "
 						+ "the line. \"Never\": it held to the end. Under 800 ms counts successful answers only; a "
-						+ "degraded answer from a circuit breaker's fallback is a success."));
+						+ "degraded answer from a circuit breaker's fallback is a success."
+						+ (coarse ? " " + Resolution.NOTE : "")));
 	}
 
 	private static String breakdown(RampBreakdown ramp) {

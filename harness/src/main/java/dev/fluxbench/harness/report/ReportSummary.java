@@ -67,8 +67,31 @@ final class ReportSummary {
 						figure(efficiency.rssMaxMb()), figure(efficiency.gcPauses()),
 						figure(efficiency.gcPauseMillis()), figure(load.plateauThroughput()),
 						efficiency.littlesLawLimit().flatMap(ReportSummary::figure),
-						load.ofLittlesLawLimit().flatMap(ReportSummary::figure)),
+						load.ofLittlesLawLimit().flatMap(ReportSummary::figure), unknown(efficiency)),
 				load.journeys(), load.passwordChecks().map((checks) -> passwordChecks(checks, load)));
+	}
+
+	private static Optional<Double> figure(Figure figure) {
+		return figure(figure.orElse(Double.NaN));
+	}
+
+	/** Why each figure that is null is not known, under its key in summary.json. */
+	private static Map<String, String> unknown(LoadResult.Efficiency efficiency) {
+		Map<String, Figure> figures = new LinkedHashMap<>();
+		figures.put("appCpuSecondsPer1000", efficiency.appCpuPer1000());
+		figures.put("generatorCpuSecondsPer1000", efficiency.generatorCpuPer1000());
+		figures.put("heapUsedMeanMb", efficiency.heapUsedMeanMb());
+		figures.put("heapUsedMaxMb", efficiency.heapUsedMaxMb());
+		figures.put("rssMaxMb", efficiency.rssMaxMb());
+		figures.put("gcPauses", efficiency.gcPauses());
+		figures.put("gcPauseMs", efficiency.gcPauseMillis());
+		Map<String, String> unknown = new LinkedHashMap<>();
+		figures.forEach((key, figure) -> {
+			if (!figure.known()) {
+				unknown.put(key, figure.unknownBecause());
+			}
+		});
+		return unknown;
 	}
 
 	private static SummaryJson.PasswordChecks passwordChecks(LoadResult.PasswordChecks checks, LoadResult load) {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -22,11 +23,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class SamplesCsv implements Closeable {
 
-	public static final String HEADER = "timestamp,label,elapsed_ms,latency_ms,connect_ms,bytes,status,success,error_cause";
+	public static final String HEADER = "timestamp,label,elapsed_ms,latency_ms,connect_ms,bytes,status,success,error_cause,"
+			+ "sampler_us";
+
+	/** The header of files written before the sampler's call was timed: still read. */
+	static final String HEADER_WITHOUT_SAMPLER_TIME = HEADER.substring(0, HEADER.lastIndexOf(','));
 
 	static final Duration FLUSH_INTERVAL = Duration.ofMillis(500);
-
-	private static final int FIELDS = 9;
 
 	private final BufferedWriter writer;
 
@@ -96,7 +99,8 @@ public final class SamplesCsv implements Closeable {
 	static String format(Sample sample) {
 		return sample.timestamp() + "," + clean(sample.label()) + "," + sample.elapsed().toMillis() + ","
 				+ sample.latency().toMillis() + "," + sample.connect().toMillis() + "," + sample.bytes() + ","
-				+ clean(sample.status()) + "," + sample.success() + "," + clean(sample.errorCause());
+				+ clean(sample.status()) + "," + sample.success() + "," + clean(sample.errorCause()) + ","
+				+ sample.samplerTime().map((time) -> Long.toString(time.toNanos() / 1000)).orElse("");
 	}
 
 	/**
@@ -120,31 +124,34 @@ public final class SamplesCsv implements Closeable {
 			throw new UncheckedIOException("Could not read " + file, ex);
 		}
 		String[] lines = content.split("\n", -1);
-		if (lines.length == 0 || !lines[0].equals(HEADER)) {
+		if (lines.length == 0 || !(lines[0].equals(HEADER) || lines[0].equals(HEADER_WITHOUT_SAMPLER_TIME))) {
 			throw new IllegalArgumentException(file + " is not a fluxbench samples file: its header is not " + HEADER);
 		}
+		int fields = lines[0].split(",").length;
 		// split keeps what follows the last line break: empty for a complete file, a torn
 		// line otherwise.
 		int complete = lines.length - 1;
 		List<Sample> samples = new ArrayList<>(complete);
 		for (int i = 1; i < complete; i++) {
 			if (!lines[i].isEmpty()) {
-				samples.add(parse(lines[i], file, i + 1));
+				samples.add(parse(lines[i], fields, file, i + 1));
 			}
 		}
 		return samples;
 	}
 
-	private static Sample parse(String line, Path file, int lineNumber) {
+	private static Sample parse(String line, int expected, Path file, int lineNumber) {
 		String[] fields = line.split(",", -1);
-		if (fields.length != FIELDS) {
+		if (fields.length != expected) {
 			throw new IllegalArgumentException(
-					file + ":" + lineNumber + " has " + fields.length + " fields, not " + FIELDS);
+					file + ":" + lineNumber + " has " + fields.length + " fields, not " + expected);
 		}
 		try {
+			Optional<Duration> samplerTime = (fields.length > 9 && !fields[9].isEmpty())
+					? Optional.of(Duration.ofNanos(Long.parseLong(fields[9]) * 1000)) : Optional.empty();
 			return new Sample(Instant.parse(fields[0]), fields[1], Duration.ofMillis(Long.parseLong(fields[2])),
 					Duration.ofMillis(Long.parseLong(fields[3])), Duration.ofMillis(Long.parseLong(fields[4])),
-					Long.parseLong(fields[5]), fields[6], Boolean.parseBoolean(fields[7]), fields[8]);
+					Long.parseLong(fields[5]), fields[6], Boolean.parseBoolean(fields[7]), fields[8], samplerTime);
 		}
 		catch (RuntimeException ex) {
 			throw new IllegalArgumentException(file + ":" + lineNumber + " is malformed: " + ex.getMessage(), ex);

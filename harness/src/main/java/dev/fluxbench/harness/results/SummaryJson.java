@@ -91,7 +91,7 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 			stack = ResultJson.text(stack);
 			summaries = ResultJson.list(summaries);
 			efficiency = (efficiency != null) ? efficiency
-					: new Efficiency(null, null, null, null, null, null, null, null, null, null);
+					: new Efficiency(null, null, null, null, null, null, null, null, null, null, null);
 			journeys = ResultJson.optional(journeys);
 			passwordChecks = ResultJson.optional(passwordChecks);
 		}
@@ -144,11 +144,13 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 	 * finished
 	 * @param littlesLawLimitRps the most requests/s the clients could ask for
 	 * @param ofLittlesLawLimit the plateau throughput as a share of that limit
+	 * @param unknown why each figure above that is empty is not known, by its key: as
+	 * {@code "gcPauses": "not scraped"}; empty in files of earlier harnesses
 	 */
 	public record Efficiency(Optional<Double> appCpuSecondsPer1000, Optional<Double> generatorCpuSecondsPer1000,
 			Optional<Double> heapUsedMeanMb, Optional<Double> heapUsedMaxMb, Optional<Double> rssMaxMb,
 			Optional<Double> gcPauses, Optional<Double> gcPauseMs, Optional<Double> plateauThroughputRps,
-			Optional<Double> littlesLawLimitRps, Optional<Double> ofLittlesLawLimit) {
+			Optional<Double> littlesLawLimitRps, Optional<Double> ofLittlesLawLimit, Map<String, String> unknown) {
 
 		public Efficiency {
 			appCpuSecondsPer1000 = ResultJson.optional(appCpuSecondsPer1000);
@@ -161,6 +163,7 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 			plateauThroughputRps = ResultJson.optional(plateauThroughputRps);
 			littlesLawLimitRps = ResultJson.optional(littlesLawLimitRps);
 			ofLittlesLawLimit = ResultJson.optional(ofLittlesLawLimit);
+			unknown = ResultJson.map(unknown);
 		}
 
 	}

@@ -3,14 +3,18 @@ package dev.fluxbench.harness.run;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
+import org.apache.jmeter.samplers.SampleMonitor;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -22,7 +26,8 @@ import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 /**
  * Hands every JMeter sample to our own writer, as it happens, with our own error
  * classification. JMeter's JTL writer knows neither our causes nor the status each
- * request expects.
+ * request expects. It also times each sampler's call to the nanosecond, where JMeter
+ * keeps whole milliseconds (docs/measurement.md).
  */
 final class SampleSink extends BaseListener {
 
@@ -30,7 +35,7 @@ final class SampleSink extends BaseListener {
 	 * JMeter copies test elements through their properties, which cannot hold a Java
 	 * object: the element carries an id and finds its consumer here.
 	 */
-	private static final Map<String, Consumer<SampleResult>> CONSUMERS = new ConcurrentHashMap<>();
+	private static final Map<String, BiConsumer<SampleResult, Optional<Duration>>> CONSUMERS = new ConcurrentHashMap<>();
 
 	private static final String CONSUMER_ID = "fluxbench.consumerId";
 
@@ -48,8 +53,8 @@ final class SampleSink extends BaseListener {
 	 */
 	static SampleSink to(Consumer<Sample> consumer, Map<String, Integer> expectedStatus, Progress progress) {
 		String id = UUID.randomUUID().toString();
-		CONSUMERS.put(id, (result) -> {
-			Sample sample = convert(result, expectedStatus.getOrDefault(result.getSampleLabel(), 200));
+		CONSUMERS.put(id, (result, samplerTime) -> {
+			Sample sample = convert(result, expectedStatus.getOrDefault(result.getSampleLabel(), 200), samplerTime);
 			progress.record(sample.success());
 			consumer.accept(sample);
 		});
@@ -68,28 +73,67 @@ final class SampleSink extends BaseListener {
 	}
 
 	static Sample convert(SampleResult result, int expectedStatus) {
+		return convert(result, expectedStatus, Optional.empty());
+	}
+
+	static Sample convert(SampleResult result, int expectedStatus, Optional<Duration> samplerTime) {
 		String status = result.getResponseCode();
 		boolean success = result.isSuccessful() && status.equals(Integer.toString(expectedStatus));
 		String cause = success ? "" : ErrorCause.classify(status, result.getResponseMessage(), expectedStatus);
 		return new Sample(Instant.ofEpochMilli(result.getStartTime()), result.getSampleLabel(),
 				Duration.ofMillis(result.getTime()), Duration.ofMillis(result.getLatency()),
 				Duration.ofMillis(result.getConnectTime()), result.getBytesAsLong(),
-				status.matches("\\d{3}") ? status : "", success, cause);
+				status.matches("\\d{3}") ? status : "", success, cause, samplerTime);
 	}
 
 	/**
 	 * The JMeter side. {@code NoThreadClone}: one instance serves every generator thread,
 	 * so samples reach one writer instead of one copy per thread.
+	 * <p>
+	 * As a {@link SampleMonitor}, JMeter calls it on the generator thread right before
+	 * and right after each sampler's call, then hands that call's result to the listeners
+	 * on the same thread: the thread's last two clock readings belong to the result that
+	 * arrives next. JMeter's own start and end of a sample are cut to the millisecond
+	 * before they are stored ({@code sampleresult.useNanoTime} only changes the clock
+	 * they are read from), so there is no finer reading of them to take.
 	 */
 	public static final class Element extends AbstractTestElement
-			implements SampleListener, org.apache.jmeter.engine.util.NoThreadClone {
+			implements SampleListener, SampleMonitor, org.apache.jmeter.engine.util.NoThreadClone {
+
+		/**
+		 * The current thread's sampler call: its start and end, end -1 until it ended.
+		 */
+		private static final ThreadLocal<long[]> SAMPLER_CALL = ThreadLocal.withInitial(() -> new long[] { 0, -1 });
+
+		@Override
+		public void sampleStarting(Sampler sampler) {
+			long[] call = SAMPLER_CALL.get();
+			call[1] = -1;
+			call[0] = System.nanoTime();
+		}
+
+		@Override
+		public void sampleEnded(Sampler sampler) {
+			SAMPLER_CALL.get()[1] = System.nanoTime();
+		}
 
 		@Override
 		public void sampleOccurred(SampleEvent event) {
-			Consumer<SampleResult> consumer = CONSUMERS.get(getPropertyAsString(CONSUMER_ID));
+			BiConsumer<SampleResult, Optional<Duration>> consumer = CONSUMERS.get(getPropertyAsString(CONSUMER_ID));
 			if (consumer != null) {
-				consumer.accept(event.getResult());
+				consumer.accept(event.getResult(), samplerTime());
 			}
+		}
+
+		/**
+		 * The last sampler call's time, once: a result that no call of its own preceded
+		 * (a transaction's, made of others) gets none.
+		 */
+		private static Optional<Duration> samplerTime() {
+			long[] call = SAMPLER_CALL.get();
+			long end = call[1];
+			call[1] = -1;
+			return (end >= call[0]) ? Optional.of(Duration.ofNanos(end - call[0])) : Optional.empty();
 		}
 
 		@Override

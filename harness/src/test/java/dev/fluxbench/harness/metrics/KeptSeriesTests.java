@@ -33,6 +33,14 @@ class KeptSeriesTests {
 	}
 
 	@Test
+	void keepsTheAllocationCounterThatShowsAnAppMeasuresItsGcPauses() {
+		assertThat(KeptSeries.of("""
+				jvm_gc_memory_allocated_bytes_total{application="fluxbench-mvc"} 1.5E9
+				jvm_gc_memory_promoted_bytes_total{application="fluxbench-mvc"} 2.0E7
+				""")).extracting(PrometheusText.Sample::name).containsExactly("jvm_gc_memory_allocated_bytes_total");
+	}
+
+	@Test
 	void keepsSeed002sPasswordChecksAndTheTimeTheyTookOnEitherClock() {
 		assertThat(KeptSeries
 			.of("""

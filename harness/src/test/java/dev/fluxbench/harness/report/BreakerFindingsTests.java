@@ -152,8 +152,8 @@ class BreakerFindingsTests {
 		List<Scrape> scrapes = new ArrayList<>();
 		double nan = Double.NaN;
 		for (int t = 0; t < seconds; t++) {
-			scrapes.add(new Scrape(STARTED.plusSeconds(t), nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan, nan,
-					nan, Map.of("downstream", new Scrape.Breaker(state.apply(t), 50, t, 0))));
+			scrapes.add(new Scrape(STARTED.plusSeconds(t), true, nan, nan, nan, nan, nan, nan,
+					Map.of("downstream", new Scrape.Breaker(state.apply(t), 50)), Map.of()));
 		}
 		return scrapes;
 	}

@@ -10,97 +10,307 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.results.Sample;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * Every counter the report turns into a per-load figure, read from a metrics.csv as the
+ * harness writes it: a series that appears during the load, a series reset by a restart,
+ * and the reasons a figure cannot be known.
+ */
 class CountersTests {
 
 	private static final Instant AT = Instant.parse("2026-11-24T10:00:00Z");
 
-	private static final double NONE = Double.NaN;
+	private static final String YOUNG = "action=\"end of minor GC\",cause=\"G1 Evacuation Pause\","
+			+ "gc=\"G1 Young Generation\"";
 
-	/** A scrape the app answered (it has threads), with this many GC pauses so far. */
-	private static Scrape answered(int second, double gcPauses) {
-		return new Scrape(AT.plusSeconds(second), 1e8, 2e8, 5e7, 6e7, 3e8, second, second, 30, gcPauses, NONE, NONE,
-				NONE, NONE);
-	}
+	private static final String OLD = "action=\"end of major GC\",cause=\"G1 Compaction Pause\","
+			+ "gc=\"G1 Old Generation\"";
 
-	/** A scrape the app did not answer: only the generator's own figures. */
-	private static Scrape unanswered(int second) {
-		return new Scrape(AT.plusSeconds(second), NONE, NONE, NONE, NONE, NONE, NONE, second, NONE, NONE, NONE, NONE,
-				NONE, NONE);
+	@TempDir
+	Path directory;
+
+	@Test
+	void gcPausesWhoseSeriesAppearsDuringTheLoadCountFromZero() {
+		// The quick report's webflux at 5 users: a 62 ms young pause whose series
+		// appeared 5 s into the load.
+		MetricsFile metrics = new MetricsFile().answered(0, 8);
+		for (int second = 5; second < 8; second++) {
+			metrics.app(second, "jvm_gc_pause_seconds_count", YOUNG, 1)
+				.app(second, "jvm_gc_pause_seconds_sum", YOUNG, 0.062);
+		}
+		List<Scrape> scrapes = metrics.scrapes();
+		assertThat(Counters.increase(scrapes, Counter.GC_PAUSES)).isEqualTo(Figure.of(1));
+		assertThat(Counters.increase(scrapes, Counter.GC_PAUSE_SECONDS).value()).isCloseTo(0.062, within(1e-12));
 	}
 
 	@Test
-	void aSeriesThatAppearsDuringTheLoadStartedFromZero() {
-		List<Scrape> scrapes = List.of(answered(0, NONE), answered(1, NONE), answered(2, 1), answered(3, 3));
-		assertThat(Counters.increase(scrapes, Scrape::gcPauses)).isEqualTo(3);
+	void gcPausesOfASeriesPresentFromTheStartCountFromItsFirstValue() {
+		MetricsFile metrics = new MetricsFile().answered(0, 3)
+			.app(0, "jvm_gc_pause_seconds_count", YOUNG, 10)
+			.app(1, "jvm_gc_pause_seconds_count", YOUNG, 12)
+			.app(2, "jvm_gc_pause_seconds_count", YOUNG, 15);
+		assertThat(Counters.increase(metrics.scrapes(), Counter.GC_PAUSES)).isEqualTo(Figure.of(5));
 	}
 
 	@Test
-	void aSeriesPresentFromTheStartCountsFromItsFirstValue() {
-		List<Scrape> scrapes = List.of(answered(0, 10), answered(1, 12), answered(2, 15));
-		assertThat(Counters.increase(scrapes, Scrape::gcPauses)).isEqualTo(5);
+	void gcPausesOfACollectorThatFirstPausesBesideAnotherAddItsWholeCount() {
+		MetricsFile metrics = new MetricsFile().answered(0, 3)
+			.app(0, "jvm_gc_pause_seconds_count", YOUNG, 10)
+			.app(1, "jvm_gc_pause_seconds_count", YOUNG, 11)
+			.app(2, "jvm_gc_pause_seconds_count", YOUNG, 12)
+			.app(2, "jvm_gc_pause_seconds_count", OLD, 1);
+		assertThat(Counters.increase(metrics.scrapes(), Counter.GC_PAUSES)).isEqualTo(Figure.of(2 + 1));
 	}
 
 	@Test
-	void aResetCountsOnFromZeroInsteadOfSubtracting() {
-		List<Scrape> scrapes = List.of(answered(0, 10), answered(1, 12), answered(2, 2), answered(3, 4));
-		assertThat(Counters.increase(scrapes, Scrape::gcPauses)).isEqualTo(2 + 2 + 2);
+	void gcPausesResetByARestartCountOnFromZeroInsteadOfSubtracting() {
+		MetricsFile metrics = new MetricsFile().answered(0, 4)
+			.app(0, "jvm_gc_pause_seconds_sum", YOUNG, 1.0)
+			.app(1, "jvm_gc_pause_seconds_sum", YOUNG, 1.5)
+			.app(2, "jvm_gc_pause_seconds_sum", YOUNG, 0.25)
+			.app(3, "jvm_gc_pause_seconds_sum", YOUNG, 0.75);
+		assertThat(Counters.increase(metrics.scrapes(), Counter.GC_PAUSE_SECONDS))
+			.isEqualTo(Figure.of(0.5 + 0.25 + 0.5));
 	}
 
 	@Test
-	void aScrapeTheAppDidNotAnswerProvesNothing() {
+	void aResetOfOneSeriesIsNotHiddenByTheGrowthOfAnother() {
+		// Two instances behind one Prometheus selector: the first restarts while the
+		// second keeps counting, and their sum only dips.
+		String first = YOUNG + ",instance=\"a\"";
+		String second = YOUNG + ",instance=\"b\"";
+		MetricsFile metrics = new MetricsFile().answered(0, 2)
+			.app(0, "jvm_gc_pause_seconds_count", first, 100)
+			.app(0, "jvm_gc_pause_seconds_count", second, 100)
+			.app(1, "jvm_gc_pause_seconds_count", first, 5)
+			.app(1, "jvm_gc_pause_seconds_count", second, 110);
+		assertThat(Counters.increase(metrics.scrapes(), Counter.GC_PAUSES)).isEqualTo(Figure.of(5 + 10));
+	}
+
+	@Test
+	void aSeriesFirstSeenAfterAScrapeTheMetricsDidNotAnswerStartsFromItsFirstValue() {
 		// The series may have existed all along: its first value is a start, not an
 		// increase.
-		List<Scrape> scrapes = List.of(unanswered(0), answered(1, 40), answered(2, 41));
-		assertThat(Counters.increase(scrapes, Scrape::gcPauses)).isEqualTo(1);
-		assertThat(Counters.increase(List.of(unanswered(0), answered(1, 40)), Scrape::gcPauses)).isNaN();
+		MetricsFile metrics = new MetricsFile().failed(0)
+			.answered(1, 3)
+			.app(1, "jvm_gc_pause_seconds_count", YOUNG, 40)
+			.app(2, "jvm_gc_pause_seconds_count", YOUNG, 41);
+		assertThat(Counters.increase(metrics.scrapes(), Counter.GC_PAUSES)).isEqualTo(Figure.of(1));
+		MetricsFile once = new MetricsFile().failed(0).answered(1, 2).app(1, "jvm_gc_pause_seconds_count", YOUNG, 40);
+		assertThat(Counters.increase(once.scrapes(), Counter.GC_PAUSES)).isEqualTo(Figure.unknown(Figure.ONE_SCRAPE));
 	}
 
 	@Test
-	void aSeriesNeverExposedIsUnknownNotZero() {
-		List<Scrape> scrapes = List.of(answered(0, NONE), answered(1, NONE));
-		assertThat(Counters.increase(scrapes, Scrape::gcPauses)).isNaN();
-		assertThat(Counters.increase(scrapes, Scrape::passwordChecks)).isNaN();
+	void gcPausesWithoutAnyPauseSeriesAreZeroWhenTheGcMetricsAreThereAndUnknownOtherwise() {
+		MetricsFile bound = new MetricsFile().answered(0, 3);
+		for (int second = 0; second < 3; second++) {
+			bound.app(second, "jvm_gc_memory_allocated_bytes_total", "", 1e6 * (second + 1));
+		}
+		assertThat(Counters.increase(bound.scrapes(), Counter.GC_PAUSES)).isEqualTo(Figure.of(0));
+		assertThat(Counters.increase(new MetricsFile().answered(0, 3).scrapes(), Counter.GC_PAUSES))
+			.isEqualTo(Figure.unknown(Figure.NOT_EXPOSED));
+	}
+
+	@Test
+	void aFigureWithoutScrapesOrAnsweredMetricsSaysWhy() {
+		assertThat(Counters.increase(List.of(), Counter.GC_PAUSES)).isEqualTo(Figure.unknown(Figure.NOT_SCRAPED));
+		MetricsFile unanswered = new MetricsFile().failed(0).failed(1).failed(2);
+		assertThat(Counters.increase(unanswered.scrapes(), Counter.GC_PAUSES))
+			.isEqualTo(Figure.unknown(Figure.NO_METRICS));
+		assertThat(Counters.increase(new MetricsFile().answered(0, 1).scrapes(), Counter.GC_PAUSES))
+			.isEqualTo(Figure.unknown(Figure.ONE_SCRAPE));
+	}
+
+	@Test
+	void appCpuFromProcThatFirstAppearsDuringTheLoadIsNotCountedFromZero() {
+		// /proc could not be read at first: the process had been running all along, so
+		// its CPU time is no event that started with the series.
+		MetricsFile metrics = new MetricsFile().answered(0, 4)
+			.line(2, "app", "cpu_time_seconds", "", 30.0)
+			.line(3, "app", "cpu_time_seconds", "", 30.5);
+		assertThat(Counters.appCpuSeconds(metrics.scrapes())).isEqualTo(Figure.of(0.5));
+	}
+
+	@Test
+	void appCpuFromProcIsNeverMixedWithTheAppsOwnCounter() {
+		// The JVM's own counter reads slightly lower; taken for the same series, the
+		// step back from /proc to it would read as a restart.
+		MetricsFile metrics = new MetricsFile().answered(0, 4)
+			.line(0, "app", "cpu_time_seconds", "", 10.0)
+			.line(1, "app", "cpu_time_seconds", "", 10.5)
+			.line(3, "app", "cpu_time_seconds", "", 11.5);
+		for (int second = 0; second < 4; second++) {
+			metrics.app(second, "process_cpu_time_ns_total", "", (9.99 + 0.5 * second) * 1e9);
+		}
+		assertThat(Counters.appCpuSeconds(metrics.scrapes())).isEqualTo(Figure.of(1.5));
+	}
+
+	@Test
+	void appCpuOfAServiceFluxbenchDidNotStartComesFromItsOwnCounterAndARestartIsNotSubtracted() {
+		MetricsFile micrometer = new MetricsFile().answered(0, 4)
+			.app(0, "process_cpu_time_ns_total", "", 40e9)
+			.app(1, "process_cpu_time_ns_total", "", 41e9)
+			.app(2, "process_cpu_time_ns_total", "", 2e9)
+			.app(3, "process_cpu_time_ns_total", "", 3e9);
+		assertThat(Counters.appCpuSeconds(micrometer.scrapes()).value()).isCloseTo(1 + 2 + 1, within(1e-9));
+		MetricsFile prometheus = new MetricsFile().answered(0, 2)
+			.app(0, "process_cpu_seconds_total", "", 7)
+			.app(1, "process_cpu_seconds_total", "", 7.25);
+		assertThat(Counters.appCpuSeconds(prometheus.scrapes())).isEqualTo(Figure.of(0.25));
+		assertThat(Counters.appCpuSeconds(new MetricsFile().answered(0, 2).scrapes()))
+			.isEqualTo(Figure.unknown(Figure.NOT_EXPOSED));
+	}
+
+	@Test
+	void generatorCpuCountsItsOwnSeries() {
+		MetricsFile metrics = new MetricsFile().line(0, "generator", "cpu_time_seconds", "", 5)
+			.line(1, "generator", "cpu_time_seconds", "", 5.25)
+			.line(2, "generator", "cpu_time_seconds", "", 5.75);
+		assertThat(Counters.increase(metrics.scrapes(), Counter.GENERATOR_CPU)).isEqualTo(Figure.of(0.75));
+		assertThat(Counters.increase(new MetricsFile().answered(0, 2).scrapes(), Counter.GENERATOR_CPU))
+			.isEqualTo(Figure.unknown(Figure.NOT_RECORDED));
+	}
+
+	@Test
+	void passwordChecksCountAWallClockSeriesThatAppearsDuringTheLoadAndSurviveARestart() {
+		MetricsFile metrics = new MetricsFile().answered(0, 4)
+			.app(0, "fluxbench_password_checks_total", "", 40)
+			.app(1, "fluxbench_password_checks_total", "", 45)
+			.app(2, "fluxbench_password_checks_total", "", 3)
+			.app(3, "fluxbench_password_checks_total", "", 8);
+		for (int second = 0; second < 4; second++) {
+			metrics.app(second, "fluxbench_password_check_seconds_total", "clock=\"cpu\"", 0.5 + 0.1 * second);
+		}
+		metrics.app(3, "fluxbench_password_check_seconds_total", "clock=\"wall\"", 0.25);
+		LoadResult.PasswordChecks checks = LoadResult.passwordChecks(metrics.scrapes()).orElseThrow();
+		assertThat(checks.checks()).isEqualTo(5 + 3 + 5);
+		assertThat(checks.seconds()).isCloseTo(0.3 + 0.25, within(1e-9));
+		assertThat(checks.wallSeconds()).isEqualTo(0.25);
+		assertThat(checks.upperBound()).isTrue();
+		assertThat(LoadResult.passwordChecks(new MetricsFile().answered(0, 3).scrapes())).isEmpty();
+	}
+
+	@Test
+	void breakerCallsOfABreakerMadeDuringTheLoadCountFromZeroAndSurviveARestart() {
+		String failed = "kind=\"failed\",name=\"downstream\"";
+		String refused = "kind=\"not_permitted\",name=\"downstream\"";
+		MetricsFile metrics = new MetricsFile().answered(0, 5)
+			.app(2, "resilience4j_circuitbreaker_calls_seconds_count", failed, 4)
+			.app(2, "resilience4j_circuitbreaker_not_permitted_calls_total", refused, 0)
+			.app(3, "resilience4j_circuitbreaker_calls_seconds_count", failed, 9)
+			.app(3, "resilience4j_circuitbreaker_not_permitted_calls_total", refused, 20)
+			.app(4, "resilience4j_circuitbreaker_calls_seconds_count", failed, 1)
+			.app(4, "resilience4j_circuitbreaker_not_permitted_calls_total", refused, 6)
+			.app(4, "resilience4j_circuitbreaker_calls_seconds_count", "kind=\"failed\",name=\"partner\"", 50);
+		List<Scrape> scrapes = metrics.scrapes();
+		assertThat(Counters.increase(scrapes, Counter.breakerFailedCalls("downstream")))
+			.isEqualTo(Figure.of(4 + 5 + 1));
+		assertThat(Counters.increase(scrapes, Counter.breakerNotPermittedCalls("downstream")))
+			.isEqualTo(Figure.of(20 + 6));
+		assertThat(Counters.increase(scrapes, Counter.breakerFailedCalls("partner"))).isEqualTo(Figure.of(50));
 	}
 
 	/**
-	 * The quick report's webflux at 5 users: a 62 ms young pause whose series appeared 5
-	 * s in.
+	 * Counters that metrics.csv keeps but the report turns into no figure yet: the same
+	 * reading holds for them, whatever their name.
 	 */
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', textBlock = """
+			cache_gets_total                            | cache="units",result="miss"
+			cache_errors_total                          | cache="units",operation="get"
+			hikaricp_connections_acquire_seconds_count  | pool="artists"
+			http_server_requests_seconds_count          | method="GET",status="200",uri="/api/artists"
+			""")
+	void anyCounterThatAppearsDuringTheLoadAndIsResetCountsItsIncreases(String metric, String tags) {
+		Counter counter = new Counter("app", metric, (any) -> true, 1, true, Optional.empty());
+		MetricsFile metrics = new MetricsFile().answered(0, 5)
+			.app(1, metric, tags, 3)
+			.app(2, metric, tags, 7)
+			.app(3, metric, tags, 2)
+			.app(4, metric, tags, 4);
+		assertThat(Counters.increase(metrics.scrapes(), counter)).isEqualTo(Figure.of(3 + 4 + 2 + 2));
+	}
+
 	@Test
-	void theEfficiencyOfALoadCountsAPauseWhoseSeriesAppearedMidWindow(@TempDir Path directory) {
-		Path file = directory.resolve("metrics.csv");
-		MetricsCsv metrics = MetricsCsv.create(file);
-		List<MetricsCsv.Line> lines = new ArrayList<>();
+	void theEfficiencyOfALoadCountsAPauseWhoseSeriesAppearedMidWindow() {
+		MetricsFile metrics = new MetricsFile().answered(0, 8);
 		for (int second = 0; second < 8; second++) {
-			Instant at = AT.plusSeconds(second);
-			lines.add(new MetricsCsv.Line(at, "app", "jvm_threads_live_threads", "", 30));
-			lines.add(new MetricsCsv.Line(at, "app", "cpu_time_seconds", "", 10 + 0.5 * second));
-			lines.add(new MetricsCsv.Line(at, "generator", "cpu_time_seconds", "", 5 + 0.25 * second));
+			metrics.line(second, "app", "cpu_time_seconds", "", 10 + 0.5 * second)
+				.line(second, "generator", "cpu_time_seconds", "", 5 + 0.25 * second);
 			if (second >= 5) {
-				String young = "action=\"end of minor GC\",cause=\"G1 Evacuation Pause\",gc=\"G1 Young Generation\"";
-				lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_count", young, 1));
-				lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_sum", young, 0.062));
+				metrics.app(second, "jvm_gc_pause_seconds_count", YOUNG, 1)
+					.app(second, "jvm_gc_pause_seconds_sum", YOUNG, 0.062);
 			}
 		}
-		metrics.write(lines);
-		metrics.close();
+		LoadResult.Efficiency efficiency = load(metrics.scrapes()).efficiency();
+		assertThat(efficiency.gcPauses()).isEqualTo(Figure.of(1));
+		assertThat(efficiency.gcPauseMillis().value()).isCloseTo(62, within(1e-9));
+		assertThat(efficiency.appCpuPer1000().value()).isCloseTo(3.5, within(1e-9));
+		assertThat(efficiency.generatorCpuPer1000().value()).isCloseTo(1.75, within(1e-9));
+	}
+
+	@Test
+	void theEfficiencyOfALoadWithoutScrapesSaysSoForEveryFigure() {
+		LoadResult.Efficiency efficiency = load(List.of()).efficiency();
+		assertThat(List.of(efficiency.appCpuPer1000(), efficiency.generatorCpuPer1000(), efficiency.heapUsedMeanMb(),
+				efficiency.heapUsedMaxMb(), efficiency.rssMaxMb(), efficiency.gcPauses(), efficiency.gcPauseMillis()))
+			.extracting(Figure::text)
+			.containsOnly(Figure.NOT_SCRAPED);
+	}
+
+	private static LoadResult load(List<Scrape> scrapes) {
 		List<Sample> samples = new ArrayList<>();
 		for (int i = 0; i < 1000; i++) {
 			samples.add(new Sample(AT.plusMillis(7 * i), "passthrough", Duration.ofMillis(100), Duration.ofMillis(100),
 					Duration.ZERO, 50, "200", true, ""));
 		}
-		LoadResult load = LoadResult.of(new LoadKey("quick", 5, "webflux", 1), true, samples, Scrape.read(file),
-				Duration.ofSeconds(2), Optional.empty(), Optional.empty());
-		assertThat(load.efficiency().gcPauses()).isEqualTo(1);
-		assertThat(load.efficiency().gcPauseMillis()).isCloseTo(62, within(1e-9));
-		assertThat(load.efficiency().appCpuPer1000()).isCloseTo(3.5, within(1e-9));
-		assertThat(load.efficiency().generatorCpuPer1000()).isCloseTo(1.75, within(1e-9));
+		return LoadResult.of(new LoadKey("quick", 5, "webflux", 1), true, samples, scrapes, Duration.ofSeconds(2),
+				Optional.empty(), Optional.empty());
+	}
+
+	/** A metrics.csv made second by second, and read back as the report reads it. */
+	private final class MetricsFile {
+
+		private final List<MetricsCsv.Line> lines = new ArrayList<>();
+
+		/** Scrapes the app answered, from one second to before another. */
+		MetricsFile answered(int from, int to) {
+			for (int second = from; second < to; second++) {
+				app(second, "jvm_threads_live_threads", "", 30);
+			}
+			return this;
+		}
+
+		/** A scrape the app did not answer, as the recorder writes it. */
+		MetricsFile failed(int second) {
+			return line(second, "app", "scrape_failed", "HttpTimeoutException", 1);
+		}
+
+		MetricsFile app(int second, String metric, String tags, double value) {
+			return line(second, "app", metric, tags, value);
+		}
+
+		MetricsFile line(int second, String source, String metric, String tags, double value) {
+			this.lines.add(new MetricsCsv.Line(AT.plusSeconds(second), source, metric, tags, value));
+			return this;
+		}
+
+		List<Scrape> scrapes() {
+			Path file = CountersTests.this.directory.resolve("metrics-" + System.nanoTime() + ".csv");
+			try (MetricsCsv metrics = MetricsCsv.create(file)) {
+				metrics.write(this.lines);
+			}
+			return Scrape.read(file);
+		}
+
 	}
 
 }

@@ -166,6 +166,69 @@ final class FixtureRun {
 	}
 
 	/**
+	 * One trial at 10 users of an endpoint that answers in a few milliseconds, as the
+	 * quick scenario's passthrough does on a fast machine: its times are mostly JMeter's
+	 * rounding to the millisecond. webflux paused once for GC 5 s into the load, and the
+	 * pause's series appeared only then, as Micrometer makes it; mvc's metrics never
+	 * answered, so only /proc tells what its load cost.
+	 */
+	static Path writeFastEndpoint(Path directory) {
+		ResultsDirectory files = new ResultsDirectory(directory);
+		SplittableRandom random = new SplittableRandom(7);
+		List<RunJson.TargetRun> targetRuns = new ArrayList<>();
+		Instant clock = START;
+		int load = LOADS.getFirst();
+		for (String stack : STACKS) {
+			LoadKey key = new LoadKey(SCENARIO, load, stack, 1);
+			List<Sample> samples = new ArrayList<>();
+			for (int user = 0; user < load; user++) {
+				long at = clock.toEpochMilli() + user;
+				while (at < clock.toEpochMilli() + SECONDS_PER_LOAD * 1000L) {
+					long elapsed = random.nextInt(stack.equals("mvc") ? 5 : 3);
+					samples.add(new Sample(Instant.ofEpochMilli(at), "passthrough", Duration.ofMillis(elapsed),
+							Duration.ofMillis(elapsed), Duration.ZERO, 42, "200", true, ""));
+					at += elapsed + 1;
+				}
+			}
+			samples.sort((a, b) -> a.timestamp().compareTo(b.timestamp()));
+			try (SamplesCsv csv = SamplesCsv.create(files.samplesCsv(key))) {
+				samples.forEach(csv::write);
+			}
+			List<MetricsCsv.Line> lines = new ArrayList<>();
+			for (int second = 0; second <= SECONDS_PER_LOAD; second++) {
+				Instant at = clock.plusSeconds(second);
+				lines.add(new MetricsCsv.Line(at, "app", "cpu_time_seconds", "", 10 + second * 0.5));
+				lines.add(new MetricsCsv.Line(at, "app", "rss_bytes", "", 400e6));
+				lines.add(new MetricsCsv.Line(at, "generator", "cpu_time_seconds", "", 5 + second * 0.25));
+				if (stack.equals("mvc")) {
+					lines.add(new MetricsCsv.Line(at, "app", "scrape_failed", "HttpConnectTimeoutException", 1));
+					continue;
+				}
+				lines.add(new MetricsCsv.Line(at, "app", "jvm_threads_live_threads", "", 30));
+				lines.add(new MetricsCsv.Line(at, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"eden\"",
+						64 * 1048576.0));
+				lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_memory_allocated_bytes_total", "", second * 1e8));
+				if (second >= 5) {
+					String young = "action=\"end of minor GC\",cause=\"G1 Evacuation Pause\",gc=\"G1 Young Generation\"";
+					lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_count", young, 1));
+					lines.add(new MetricsCsv.Line(at, "app", "jvm_gc_pause_seconds_sum", young, 0.062));
+				}
+			}
+			try (MetricsCsv csv = MetricsCsv.create(files.metricsCsv(key))) {
+				csv.write(lines);
+			}
+			targetRuns.add(RunJson.TargetRun.starting(1, stack)
+				.launched(3000, 8080, List.of(), Duration.ofSeconds(5), NullNode.getInstance())
+				.withLoad(new RunJson.LoadRun(load, Optional.of(clock),
+						Optional.of(clock.plusSeconds(SECONDS_PER_LOAD)), samples.size(), 0, "ok", Optional.empty()))
+				.stoppedAt(clock.plusSeconds(SECONDS_PER_LOAD + 1)));
+			clock = clock.plusSeconds(SECONDS_PER_LOAD + 2);
+		}
+		runJson(targetRuns, false, false).write(files.runJson());
+		return directory;
+	}
+
+	/**
 	 * Writes every load's samples and metrics; returns the target runs as run.json
 	 * records them.
 	 */

@@ -61,6 +61,24 @@ class ReportBrowserIT {
 		chromium.screenshot(Path.of("target/report-screenshots", "faults-report.png"));
 	}
 
+	@Test
+	void theTimeChartsOfAFastEndpointShadeJMetersResolutionWithoutConsoleErrors(@TempDir Path directory)
+			throws Exception {
+		chromium.open(Report.write(FixtureRun.writeFastEndpoint(directory)).html());
+		assertThat(chromium.consoleErrors()).isEmpty();
+		assertThat(chromium.drawnCharts()).containsEntry("response-times-10", true)
+			.containsEntry("percentiles-10", true)
+			.containsEntry("p99-time", true)
+			.doesNotContainValue(false);
+		for (String chart : List.of("response-times-10", "percentiles-10", "p99-time")) {
+			assertThat(chromium
+				.script("return echarts.getInstanceByDom(document.querySelector('[data-chart=\"" + chart
+						+ "\"]')).getOption().title[0].subtext;")
+				.toString()).contains("shaded: whole milliseconds");
+		}
+		chromium.screenshot(Path.of("target/report-screenshots", "fast-endpoint-report.png"));
+	}
+
 	/**
 	 * Writes the fixture's report, opens it and checks every chart; returns the
 	 * screenshot.

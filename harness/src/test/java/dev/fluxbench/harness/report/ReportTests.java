@@ -133,8 +133,22 @@ class ReportTests {
 		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
 			.contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
 			.contains("| webflux | 3 (unfinished) | all |")
-			.doesNotContain("| mvc | 4");
-		assertThat(SummaryJson.read(written.summaryJson()).complete()).isFalse();
+			.doesNotContain("| mvc | 4")
+			// Its costs cannot be known, and the efficiency table says why.
+			.contains("| 20 | webflux | 3 | not scraped | not scraped | not scraped | not scraped | not scraped "
+					+ "| not scraped | not scraped |")
+			.contains("Where a figure is not known, the cell says why: ");
+		SummaryJson summary = SummaryJson.read(written.summaryJson());
+		assertThat(summary.complete()).isFalse();
+		assertThat(summary.loads())
+			.filteredOn(
+					(load) -> load.load() == 20 && load.stack().equals("webflux") && load.trial() == FixtureRun.TRIALS)
+			.singleElement()
+			.satisfies((load) -> {
+				assertThat(load.efficiency().gcPauses()).isEmpty();
+				assertThat(load.efficiency().unknown()).containsEntry("gcPauses", "not scraped")
+					.containsEntry("appCpuSecondsPer1000", "not scraped");
+			});
 		Report report = Report.of(RunResults.read(directory));
 		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("webflux").values())
 			.hasSize(FixtureRun.TRIALS);
@@ -247,13 +261,29 @@ class ReportTests {
 	}
 
 	@Test
-	void aTimeOfAFewWholeMillisecondsCarriesItsResolution() {
-		assertThat(Report.measured(Duration.ZERO)).isEqualTo("\u2264 1");
-		assertThat(Report.measured(Duration.ofMillis(1))).isEqualTo("\u2264 1");
-		assertThat(Report.measured(Duration.ofMillis(2))).isEqualTo("2 \u00b1 1");
-		assertThat(Report.measured(Duration.ofMillis(4))).isEqualTo("4 \u00b1 1");
-		assertThat(Report.measured(Duration.ofMillis(5))).isEqualTo("5");
-		assertThat(Report.measured(Duration.ofMillis(250))).isEqualTo("250");
+	void aFastEndpointsTimesCarryTheirResolutionAndItsCostsSayWhatIsNotKnown(@TempDir Path directory)
+			throws IOException {
+		Report.Written written = Report.write(FixtureRun.writeFastEndpoint(directory));
+		String markdown = Files.readString(written.markdown(), StandardCharsets.UTF_8);
+		assertThat(markdown).contains("| mvc | 1 | all |", "| < 1 | ", " \u00b1 1 | ")
+			.contains("- " + Resolution.NOTE + "\n")
+			.contains("_req/s counts from the first request's start to the last one's end, ramp-up included. "
+					+ Resolution.NOTE);
+		// webflux's pause, whose series appeared mid-load, is counted; mvc's metrics
+		// never answered, and the table says so.
+		assertThat(markdown)
+			.containsPattern("\\| 10 \\| webflux \\| 1 \\| [^|]+ \\| [^|]+ \\| 64 \\| 64 \\| 381 \\| 1 \\| 62 \\|")
+			.containsPattern("\\| 10 \\| mvc \\| 1 \\| [^|]+ \\| [^|]+ \\| no metrics \\| no metrics \\| 381 "
+					+ "\\| no metrics \\| no metrics \\|")
+			.contains("Where a figure is not known, the cell says why: " + Figure.REASONS);
+		String html = Files.readString(written.html(), StandardCharsets.UTF_8);
+		assertThat(html).contains("\"min\": \"< 1 ms\"", "\"belowMillis\": 5.0");
+	}
+
+	@Test
+	void aRunWhoseTimesAreAllAboveAFewMillisecondsHasNoNoteOnTheirResolution(@TempDir Path directory) {
+		Report.Written written = Report.write(FixtureRun.write(directory, false));
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8).doesNotContain("whole milliseconds");
 	}
 
 	@Test

@@ -1,16 +1,15 @@
 package dev.fluxbench.harness.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.MetricsCsv;
 
 class ScrapeTests {
@@ -18,44 +17,38 @@ class ScrapeTests {
 	private static final Instant AT = Instant.parse("2026-11-24T10:00:00Z");
 
 	@Test
-	void aGivenServicesOwnCpuCounterStandsInForProc(@TempDir Path directory) {
+	void countersAreKeptSeriesBySeriesAndGaugesAsFigures(@TempDir Path directory) {
 		Path file = directory.resolve("metrics.csv");
 		MetricsCsv metrics = MetricsCsv.create(file);
 		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "process_cpu_time_ns_total", "", 2.5e9),
-				new MetricsCsv.Line(AT.plusSeconds(1), "app", "process_cpu_seconds_total", "", 3.0)));
+				new MetricsCsv.Line(AT, "app", "cpu_time_seconds", "", 1.25),
+				new MetricsCsv.Line(AT, "generator", "cpu_time_seconds", "", 0.5),
+				new MetricsCsv.Line(AT, "app", "jvm_gc_pause_seconds_count", "gc=\"G1 Young Generation\"", 3),
+				new MetricsCsv.Line(AT, "app", "jvm_gc_pause_seconds_max", "gc=\"G1 Young Generation\"", 0.01),
+				new MetricsCsv.Line(AT, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"G1 Eden Space\"", 4e6),
+				new MetricsCsv.Line(AT, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"G1 Old Gen\"", 6e6)));
 		metrics.close();
-		assertThat(Scrape.read(file)).extracting(Scrape::appCpuSeconds).containsExactly(2.5, 3.0);
+		assertThat(Scrape.read(file)).singleElement().satisfies((scrape) -> {
+			assertThat(scrape.answered()).isTrue();
+			assertThat(scrape.heapUsed()).isEqualTo(1e7);
+			assertThat(scrape.counters()).containsOnly(
+					entry(new Scrape.Series("app", "process_cpu_time_ns_total", ""), 2.5e9),
+					entry(new Scrape.Series("app", "cpu_time_seconds", ""), 1.25),
+					entry(new Scrape.Series("generator", "cpu_time_seconds", ""), 0.5),
+					entry(new Scrape.Series("app", "jvm_gc_pause_seconds_count", "gc=\"G1 Young Generation\""), 3.0));
+		});
 	}
 
 	@Test
-	void procWinsOverTheServicesOwnCounter(@TempDir Path directory) {
+	void aScrapeWithOnlyWhatFluxbenchReadsItselfWasNotAnsweredByTheTarget(@TempDir Path directory) {
 		Path file = directory.resolve("metrics.csv");
 		MetricsCsv metrics = MetricsCsv.create(file);
-		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "process_cpu_time_ns_total", "", 9e9),
-				new MetricsCsv.Line(AT, "app", "cpu_time_seconds", "", 1.25)));
+		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "cpu_time_seconds", "", 1.25),
+				new MetricsCsv.Line(AT, "app", "rss_bytes", "", 3e8),
+				new MetricsCsv.Line(AT, "app", "scrape_failed", "HttpTimeoutException", 1),
+				new MetricsCsv.Line(AT.plusSeconds(1), "app", "process_cpu_usage", "", 0.25)));
 		metrics.close();
-		assertThat(Scrape.read(file)).extracting(Scrape::appCpuSeconds).containsExactly(1.25);
-	}
-
-	@Test
-	void passwordChecksAddUpOverBothClocksAndKeepTheWallPartApart(@TempDir Path directory) {
-		Path file = directory.resolve("metrics.csv");
-		MetricsCsv metrics = MetricsCsv.create(file);
-		metrics
-			.write(List.of(new MetricsCsv.Line(AT, "app", "fluxbench_password_checks_total", "stack=\"mvc-vt\"", 40),
-					new MetricsCsv.Line(AT, "app", "fluxbench_password_check_seconds_total",
-							"clock=\"cpu\",stack=\"mvc-vt\"", 0.5),
-					new MetricsCsv.Line(AT, "app", "fluxbench_password_check_seconds_total",
-							"clock=\"wall\",stack=\"mvc-vt\"", 3.5),
-					new MetricsCsv.Line(AT.plusSeconds(1), "app", "fluxbench_password_checks_total", "", 50),
-					new MetricsCsv.Line(AT.plusSeconds(1), "app", "fluxbench_password_check_seconds_total",
-							"clock=\"cpu\"", 4.0),
-					new MetricsCsv.Line(AT.plusSeconds(2), "app", "cpu_time_seconds", "", 1.0)));
-		metrics.close();
-		List<Scrape> scrapes = Scrape.read(file);
-		assertThat(scrapes).extracting(Scrape::passwordChecks).containsExactly(40.0, 50.0, Double.NaN);
-		assertThat(scrapes).extracting(Scrape::passwordCheckSeconds).containsExactly(4.0, 4.0, Double.NaN);
-		assertThat(scrapes).extracting(Scrape::passwordCheckWallSeconds).containsExactly(3.5, 0.0, Double.NaN);
+		assertThat(Scrape.read(file)).extracting(Scrape::answered).containsExactly(false, true);
 	}
 
 	@Test
@@ -80,7 +73,9 @@ class ScrapeTests {
 		metrics.close();
 		assertThat(Scrape.read(file)).singleElement().satisfies((scrape) -> {
 			assertThat(scrape.breakers()).containsOnlyKeys("downstream", "partner");
-			assertThat(scrape.breakers().get("downstream")).isEqualTo(new Scrape.Breaker("open", 62.5, 40, 7));
+			assertThat(scrape.breakers().get("downstream")).isEqualTo(new Scrape.Breaker("open", 62.5));
+			assertThat(scrape.counters()).containsEntry(new Scrape.Series("app",
+					"resilience4j_circuitbreaker_calls_seconds_count", "kind=\"failed\",name=\"downstream\""), 40.0);
 			assertThat(scrape.breakers().get("downstream").open()).isTrue();
 			assertThat(scrape.breakers().get("partner").closed()).isTrue();
 		});
@@ -93,29 +88,6 @@ class ScrapeTests {
 		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "cpu_time_seconds", "", 1.0)));
 		metrics.close();
 		assertThat(Scrape.read(file)).singleElement().satisfies((scrape) -> assertThat(scrape.breakers()).isEmpty());
-	}
-
-	@Test
-	void passwordChecksNeedTwoScrapesThatHaveThemAndAreNoneOtherwise() {
-		Scrape without = scrape(0, Double.NaN, Double.NaN, Double.NaN, 10);
-		assertThat(LoadResult.passwordChecks(List.of(without, scrape(1, Double.NaN, Double.NaN, Double.NaN, 12))))
-			.isEmpty();
-		assertThat(LoadResult.passwordChecks(List.of(without, scrape(1, 5, 0.4, 0, 12)))).isEmpty();
-		LoadResult.PasswordChecks checks = LoadResult
-			.passwordChecks(List.of(scrape(0, 5, 0.4, 0, 10), without, scrape(2, 25, 2.4, 0, 18)))
-			.orElseThrow();
-		assertThat(checks.checks()).isEqualTo(20);
-		assertThat(checks.seconds()).isEqualTo(2.0);
-		assertThat(checks.upperBound()).isFalse();
-		assertThat(checks.shareOfAppCpu()).isEqualTo(0.25);
-		assertThat(checks.secondsPerJourney(Optional.of(new Journeys(40, 40, 0, 0)))).isEqualTo(0.05);
-		assertThat(checks.secondsPerJourney(Optional.empty())).isNaN();
-	}
-
-	private static Scrape scrape(int second, double checks, double seconds, double wall, double appCpu) {
-		double nan = Double.NaN;
-		return new Scrape(AT.plusSeconds(second), nan, nan, nan, nan, nan, appCpu, nan, nan, nan, nan, checks, seconds,
-				wall);
 	}
 
 }

@@ -11,6 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,27 @@ class SamplesCsvTests {
 			csv.write(sample(2, false));
 		}
 		assertThat(SamplesCsv.read(file)).containsExactly(sample(1, true), sample(2, false));
+	}
+
+	@Test
+	void theSamplerCallsTimeIsKeptToTheMicrosecond() {
+		Path file = this.directory.resolve("samples.csv");
+		Sample timed = new Sample(Instant.parse("2026-11-22T10:00:00Z"), "passthrough", Duration.ofMillis(1),
+				Duration.ofMillis(1), Duration.ZERO, 2, "200", true, "", Optional.of(Duration.ofNanos(1_234_567)));
+		try (SamplesCsv csv = SamplesCsv.create(file)) {
+			csv.write(timed);
+			csv.write(sample(2, true));
+		}
+		assertThat(SamplesCsv.read(file)).extracting(Sample::samplerTime)
+			.containsExactly(Optional.of(Duration.ofNanos(1_234_000)), Optional.empty());
+	}
+
+	@Test
+	void aFileOfAnEarlierHarnessWithoutSamplerTimesIsRead() throws IOException {
+		Path file = Files.writeString(this.directory.resolve("samples.csv"),
+				"timestamp,label,elapsed_ms,latency_ms,connect_ms,bytes,status,success,error_cause\n"
+						+ "2026-11-22T10:00:00.001Z,list,101,91,1,150,200,true,\n");
+		assertThat(SamplesCsv.read(file)).containsExactly(sample(1, true));
 	}
 
 	@Test
