@@ -208,7 +208,7 @@ public final class Baseline {
 			ResultsDirectory files = new ResultsDirectory(run.directory());
 			Duration rampUp = run.run().rampUp();
 			return trials.stream()
-				.filter(LoadResult::finished)
+				.filter(LoadResult::counted)
 				.map((trial) -> SamplesCsv.read(files.samplesCsv(trial.key())))
 				.filter((samples) -> !samples.isEmpty())
 				.map((samples) -> Measurements.byLabel(samples, rampUp))

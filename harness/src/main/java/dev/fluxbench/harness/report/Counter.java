@@ -24,7 +24,7 @@ record Counter(String source, String metric, Predicate<String> tags, double unit
 		Optional<String> witness) {
 
 	/** What fluxbench reads from /proc, not from the target's metrics. */
-	private static final Set<String> PROC = Set.of("cpu_time_seconds", "rss_bytes");
+	private static final Set<String> PROC = Set.of("cpu_time_seconds", "rss_bytes", "jit_cpu_seconds");
 
 	private static final Predicate<String> EVERY_SERIES = (tags) -> true;
 
@@ -44,6 +44,16 @@ record Counter(String source, String metric, Predicate<String> tags, double unit
 			Optional.empty());
 
 	/** The harness' own CPU time. */
+	/** The app's JIT compiler threads, from /proc. */
+	static final Counter APP_JIT_CPU = new Counter("app", "jit_cpu_seconds", EVERY_SERIES, 1, false, Optional.empty());
+
+	/**
+	 * The time compilations took by Micrometer, waiting for a core included: an upper
+	 * bound of the JIT's CPU time.
+	 */
+	static final Counter APP_COMPILATION_MICROMETER = new Counter("app", "jvm_compilation_time_ms_total", EVERY_SERIES,
+			1e-3, false, Optional.empty());
+
 	static final Counter GENERATOR_CPU = new Counter("generator", "cpu_time_seconds", EVERY_SERIES, 1, false,
 			Optional.empty());
 

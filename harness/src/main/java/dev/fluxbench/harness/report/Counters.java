@@ -104,6 +104,26 @@ final class Counters {
 		return micrometer;
 	}
 
+	/**
+	 * The share of the app's CPU time that its JIT compiler threads used over
+	 * {@code scrapes}: their CPU time from /proc when fluxbench started the app, else
+	 * Micrometer's compilation time, which counts waiting too and so can only overstate.
+	 */
+	static Figure jitShare(List<Scrape> scrapes) {
+		Figure cpu = appCpuSeconds(scrapes);
+		Figure jit = increase(scrapes, Counter.APP_JIT_CPU);
+		if (!jit.known()) {
+			jit = increase(scrapes, Counter.APP_COMPILATION_MICROMETER);
+		}
+		if (!jit.known()) {
+			return jit;
+		}
+		if (!cpu.known()) {
+			return cpu;
+		}
+		return (cpu.value() > 0) ? Figure.of(Math.min(1, jit.value() / cpu.value())) : Figure.of(0);
+	}
+
 	/** One series' growth; empty when nothing tells where it started. */
 	private static OptionalDouble increase(List<Scrape> scrapes, Scrape.Series series, boolean createdAtFirstEvent) {
 		double previous = Double.NaN;

@@ -66,7 +66,7 @@ final class Decision {
 		for (String stack : results.stacks()) {
 			List<Journeys> counted = results.at(load, stack)
 				.stream()
-				.filter(LoadResult::finished)
+				.filter(LoadResult::counted)
 				.flatMap((result) -> result.journeys().stream())
 				.toList();
 			if (counted.isEmpty()) {

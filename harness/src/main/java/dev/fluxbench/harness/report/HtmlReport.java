@@ -85,6 +85,7 @@ final class HtmlReport {
 		out.append("</section>\n");
 		report.journeyTable().ifPresent((journeys) -> table(out, journeys, "h2"));
 		table(out, report.efficiencyTable(), "h2");
+		report.warmupTable().ifPresent((warmup) -> table(out, warmup, "h2"));
 		report.rampTable().ifPresent((ramp) -> table(out, ramp, "h2"));
 		report.passwordTable().ifPresent((checks) -> table(out, checks, "h2"));
 		table(out, report.environment(), "h2");
@@ -190,7 +191,7 @@ final class HtmlReport {
 		for (int load : results.loadLevels()) {
 			Map<String, Object> stacks = new LinkedHashMap<>();
 			for (String stack : results.stacks()) {
-				List<LoadResult> finished = results.at(load, stack).stream().filter(LoadResult::finished).toList();
+				List<LoadResult> finished = results.at(load, stack).stream().filter(LoadResult::counted).toList();
 				List<LoadResult> trials = finished.isEmpty() ? results.at(load, stack) : finished;
 				if (!trials.isEmpty()) {
 					stacks.put(stack, bars(trials));

@@ -12,6 +12,7 @@ import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Summary;
+import dev.fluxbench.harness.results.Warmup;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -21,6 +22,9 @@ import org.HdrHistogram.Histogram;
  * @param key which measurement
  * @param finished whether run.json says the load ran to its end; an unfinished one is
  * reported, and marked, but never enters a verdict
+ * @param steady whether the app's JIT compiled for no more than its set share of the
+ * app's CPU during the load (unknown counts as steady); a load that compiled more is
+ * reported, and marked, but never enters a verdict either
  * @param summaries the figures over all labels first, then per label when there are
  * several
  * @param distribution elapsed time at the {@link #PERCENTILES}
@@ -37,9 +41,10 @@ import org.HdrHistogram.Histogram;
  * @param ramp seed 003's reading of an open load that ramps up for long enough; empty
  * otherwise
  */
-public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries, List<PercentilePoint> distribution,
-		List<Second> seconds, List<Scrape> scrapes, double plateauThroughput, Efficiency efficiency,
-		Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks, Optional<RampBreakdown> ramp) {
+public record LoadResult(LoadKey key, boolean finished, boolean steady, List<Summary> summaries,
+		List<PercentilePoint> distribution, List<Second> seconds, List<Scrape> scrapes, double plateauThroughput,
+		Efficiency efficiency, Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks,
+		Optional<RampBreakdown> ramp) {
 
 	/**
 	 * The percentiles of the distribution chart: up to the tail, where stacks differ
@@ -76,11 +81,13 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	 * @param rssMaxMb resident set size, highest scrape
 	 * @param gcPauses GC pauses during the load
 	 * @param gcPauseMillis time in GC pauses during the load
+	 * @param jitShare the share of the app's CPU time its JIT compiler threads used
+	 * during the load
 	 * @param littlesLawLimit the most requests/s the load could ask for, when the
 	 * scenario sets a floor (see {@link RunRecord#littlesLawLimit})
 	 */
 	public record Efficiency(Figure appCpuPer1000, Figure generatorCpuPer1000, Figure heapUsedMeanMb,
-			Figure heapUsedMaxMb, Figure rssMaxMb, Figure gcPauses, Figure gcPauseMillis,
+			Figure heapUsedMaxMb, Figure rssMaxMb, Figure gcPauses, Figure gcPauseMillis, Figure jitShare,
 			Optional<Double> littlesLawLimit) {
 
 	}
@@ -136,6 +143,16 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 		return this.seconds.stream().mapToDouble(Second::inFlight).max().orElse(0);
 	}
 
+	/** Whether it enters the verdicts: it ran to its end, at steady state. */
+	public boolean counted() {
+		return this.finished && this.steady;
+	}
+
+	/** Its trial, as the tables show it: marked when it enters no verdict. */
+	public String trialLabel() {
+		return this.key.trial() + (!this.finished ? " (unfinished)" : !this.steady ? " (not steady)" : "");
+	}
+
 	public Summary all() {
 		return this.summaries.getFirst();
 	}
@@ -174,24 +191,28 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 	 */
 	static LoadResult of(LoadKey key, boolean finished, List<Sample> samples, List<Scrape> scrapes, Duration rampUp,
 			Optional<Double> littlesLawLimit, Optional<Journeys> journeys) {
-		return of(key, finished, samples, scrapes, rampUp, false, littlesLawLimit, journeys);
+		return of(key, finished, samples, scrapes, rampUp, false, littlesLawLimit, journeys,
+				Warmup.DEFAULT_MAX_COMPILE_SHARE);
 	}
 
 	/**
 	 * @param openModel whether requests started at a rate, so that a long ramp-up is a
 	 * climbing load to read as seed 003 did; a ramp of users is not
+	 * @param maxCompileShare the largest share of the app's CPU its JIT may take in a
+	 * steady load
 	 */
 	static LoadResult of(LoadKey key, boolean finished, List<Sample> samples, List<Scrape> scrapes, Duration rampUp,
-			boolean openModel, Optional<Double> littlesLawLimit, Optional<Journeys> journeys) {
+			boolean openModel, Optional<Double> littlesLawLimit, Optional<Journeys> journeys, double maxCompileShare) {
 		if (samples.isEmpty()) {
 			return null;
 		}
 		List<Second> seconds = seconds(samples);
 		Optional<RampBreakdown> ramp = openModel ? RampBreakdown.of(samples, rampUp, RampBreakdown.SEED_LINE)
 				: Optional.empty();
-		return new LoadResult(key, finished, Summary.of(key, samples), distribution(samples), seconds, scrapes,
-				plateau(seconds, rampUp), efficiency(samples.size(), scrapes, littlesLawLimit), journeys,
-				passwordChecks(scrapes), ramp);
+		Efficiency efficiency = efficiency(samples.size(), scrapes, littlesLawLimit);
+		boolean steady = !efficiency.jitShare().known() || efficiency.jitShare().value() <= maxCompileShare;
+		return new LoadResult(key, finished, steady, Summary.of(key, samples), distribution(samples), seconds, scrapes,
+				plateau(seconds, rampUp), efficiency, journeys, passwordChecks(scrapes), ramp);
 	}
 
 	/**
@@ -290,7 +311,8 @@ public record LoadResult(LoadKey key, boolean finished, List<Summary> summaries,
 				gauge(scrapes, Scrape::heapUsed, true, (heap) -> Arrays.stream(heap).max().orElseThrow() / mb),
 				gauge(scrapes, Scrape::rss, false, (rss) -> Arrays.stream(rss).max().orElseThrow() / mb),
 				Counters.increase(scrapes, Counter.GC_PAUSES),
-				Counters.increase(scrapes, Counter.GC_PAUSE_SECONDS).map((seconds) -> seconds * 1000), littlesLawLimit);
+				Counters.increase(scrapes, Counter.GC_PAUSE_SECONDS).map((seconds) -> seconds * 1000),
+				Counters.jitShare(scrapes), littlesLawLimit);
 	}
 
 	/**

@@ -34,6 +34,7 @@ final class MarkdownReport {
 		}
 		report.journeyTable().ifPresent((journeys) -> table(out, "##", journeys));
 		table(out, "##", report.efficiencyTable());
+		report.warmupTable().ifPresent((warmup) -> table(out, "##", warmup));
 		report.rampTable().ifPresent((ramp) -> table(out, "##", ramp));
 		report.passwordTable().ifPresent((checks) -> table(out, "##", checks));
 		table(out, "##", report.environment());

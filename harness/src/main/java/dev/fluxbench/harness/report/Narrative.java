@@ -120,7 +120,7 @@ final class Narrative {
 		for (String stack : results.stacks()) {
 			double[] ratios = results.at(highest, stack)
 				.stream()
-				.filter(LoadResult::finished)
+				.filter(LoadResult::counted)
 				.map(LoadResult::ofLittlesLawLimit)
 				.flatMap(Optional::stream)
 				.mapToDouble(Double::doubleValue)

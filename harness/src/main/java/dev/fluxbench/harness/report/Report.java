@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.Summary;
+import dev.fluxbench.harness.results.Warmup;
 
 /**
  * The report of one results directory: its header, verdicts, tables and summary, computed
@@ -263,9 +264,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 
 	/** Why a target has no figure for an aspect at a load, in a few words. */
 	private String whyNoEstimate(int load, String stack, String label, Aspect aspect) {
-		List<LoadResult> finished = this.results.at(load, stack).stream().filter(LoadResult::finished).toList();
+		List<LoadResult> all = this.results.at(load, stack);
+		List<LoadResult> finished = all.stream().filter(LoadResult::counted).toList();
 		if (finished.isEmpty()) {
-			return this.results.at(load, stack).isEmpty() ? "not run" : "unfinished";
+			return all.isEmpty() ? "not run"
+					: all.stream().anyMatch(LoadResult::finished) ? "JIT still compiling" : "unfinished";
 		}
 		return switch (aspect) {
 			case CPU -> finished.getFirst().efficiency().appCpuPer1000().unknownBecause();
@@ -295,7 +298,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 			for (LoadResult result : this.results.at(load, stack)) {
 				for (Summary summary : result.summaries()) {
 					coarse |= Resolution.coarse(summary.min().toNanos() / 1e6);
-					rows.add(List.of(stack, result.key().trial() + (result.finished() ? "" : " (unfinished)"),
+					rows.add(List.of(stack, result.trialLabel(),
 							summary.label().equals(Summary.ALL) ? "all" : summary.label(),
 							Long.toString(summary.samples()), Long.toString(summary.errors()),
 							Aspect.number(100.0 * summary.errors() / summary.samples()), causes(summary),
@@ -328,8 +331,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	 */
 	Table efficiencyTable() {
 		List<String> headers = List.of("Load", "Stack", "Trial", "App CPU-s / 1000 req", "Generator CPU-s / 1000 req",
-				"Heap used mean MB", "Heap used max MB", "RSS max MB", "GC pauses", "GC pause ms", "Peak in flight",
-				"Plateau req/s", "Little's-law limit req/s", "Of limit");
+				"Heap used mean MB", "Heap used max MB", "RSS max MB", "GC pauses", "GC pause ms", "JIT % of app CPU",
+				"Peak in flight", "Plateau req/s", "Little's-law limit req/s", "Of limit");
 		List<List<String>> rows = new ArrayList<>();
 		boolean unknown = false;
 		for (int load : this.results.loadLevels()) {
@@ -343,6 +346,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					List<String> row = new ArrayList<>(
 							List.of(Integer.toString(load), stack, Integer.toString(result.key().trial())));
 					figures.forEach((figure) -> row.add(figure.text()));
+					row.add(efficiency.jitShare().known() ? Aspect.number(efficiency.jitShare().value() * 100)
+							+ (result.steady() ? "" : " (not steady)") : efficiency.jitShare().text());
 					row.addAll(List.of(Aspect.number(result.peakInFlight()), Aspect.number(result.plateauThroughput()),
 							efficiency.littlesLawLimit().map(Aspect::number).orElse(NO_FLOOR),
 							result.ofLittlesLawLimit().map((share) -> Math.round(share * 100) + "%").orElse(NO_FLOOR)));
@@ -374,8 +379,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 			for (String stack : this.results.stacks()) {
 				for (LoadResult result : this.results.at(load, stack)) {
 					result.journeys()
-						.ifPresent((journeys) -> rows.add(List.of(Integer.toString(load), stack,
-								result.key().trial() + (result.finished() ? "" : " (unfinished)"),
+						.ifPresent((journeys) -> rows.add(List.of(Integer.toString(load), stack, result.trialLabel(),
 								Long.toString(journeys.started()), Long.toString(journeys.completed()),
 								Long.toString(journeys.stopped()), Long.toString(journeys.unfinished()),
 								Long.toString(journeys.lost(held)))));
@@ -439,6 +443,51 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	 * time broke down, with the median over trials and its interval when there are
 	 * several. None for any other load.
 	 */
+	/**
+	 * How each target's warm-up went, when the run recorded it: a target that never
+	 * became steady was measured anyway, and says so here.
+	 */
+	Optional<Table> warmupTable() {
+		List<String> headers = List.of("Target", "Trial", "Warm-up", "Steady after", "JIT % of app CPU",
+				"Throughput spread", "Samples");
+		List<List<String>> rows = new ArrayList<>();
+		boolean never = false;
+		for (RunJson.TargetRun target : run().stackRuns()) {
+			if (target.warmup().isEmpty()) {
+				continue;
+			}
+			Warmup warmup = target.warmup().get();
+			never |= !warmup.steady();
+			rows.add(List.of(target.target(), Integer.toString(target.trial()),
+					Aspect.number(warmup.ran().toMillis() / 1000.0) + " s of at most "
+							+ Aspect.number(warmup.maximum().toMillis() / 1000.0) + " s",
+					warmup.steadyAfter()
+						.map((after) -> Aspect.number(after.toMillis() / 1000.0) + " s")
+						.orElse("never steady"),
+					warmup.compileShare().map((share) -> Aspect.number(share * 100)).orElse("not known"),
+					warmup.spread().map((spread) -> Aspect.number(spread * 100) + "%").orElse("no full window"),
+					Long.toString(warmup.samples())));
+		}
+		if (rows.isEmpty()) {
+			return Optional.empty();
+		}
+		Warmup first = run().stackRuns()
+			.stream()
+			.flatMap((target) -> target.warmup().stream())
+			.findFirst()
+			.orElseThrow();
+		return Optional.of(new Table("warmup", "Warm-up", headers, rows,
+				"A target is steady once, over " + Aspect.number(first.window().toMillis() / 1000.0)
+						+ " s, its JIT compiler threads used at most " + Aspect.number(first.maxCompileShare() * 100)
+						+ "% of the app's CPU and its throughput varied by at" + " most "
+						+ Aspect.number(first.maxSpread() * 100) + "% (standard deviation over mean); JIT and"
+						+ " spread are those of the last window judged."
+						+ (first.fixed() ? " Every warm-up ran to its maximum (--fixed-warmup)." : "") + (never
+								? " A target that never became steady was measured anyway: its first loads may describe"
+										+ " its JIT more than its stack."
+								: "")));
+	}
+
 	Optional<Table> rampTable() {
 		List<String> headers = List.of("Load", "Target", "Trial", "Under 800 ms", "Throughput (req/s)", "KO",
 				"Mean (ms)", "p99 (ms)", "Breaks down at (req/s)", "Mean before (ms)");
@@ -455,8 +504,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 					Summary all = result.all();
 					coarse |= Resolution.coarse(all.p99().toNanos() / 1e6);
 					ramp.breakdownRate().ifPresent(rates::add);
-					rows.add(List.of(Integer.toString(load), stack,
-							result.key().trial() + (result.finished() ? "" : " (unfinished)"),
+					rows.add(List.of(Integer.toString(load), stack, result.trialLabel(),
 							Aspect.number(ramp.underLinePercent()) + "%", Aspect.number(all.throughput()),
 							Aspect.number(result.errorPercent()) + "%", ms(all.mean()), measured(all.p99()),
 							breakdown(ramp), Aspect.number(ramp.meanBeforeMillis())));

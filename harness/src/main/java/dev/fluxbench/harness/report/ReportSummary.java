@@ -61,12 +61,12 @@ final class ReportSummary {
 	private static SummaryJson.Load load(LoadResult load) {
 		LoadResult.Efficiency efficiency = load.efficiency();
 		return new SummaryJson.Load(load.key().load(), load.key().stack(), load.key().trial(), load.finished(),
-				load.summaries().stream().map(ReportSummary::figures).toList(),
+				load.steady(), load.summaries().stream().map(ReportSummary::figures).toList(),
 				new SummaryJson.Efficiency(figure(efficiency.appCpuPer1000()), figure(efficiency.generatorCpuPer1000()),
 						figure(efficiency.heapUsedMeanMb()), figure(efficiency.heapUsedMaxMb()),
 						figure(efficiency.rssMaxMb()), figure(efficiency.gcPauses()),
-						figure(efficiency.gcPauseMillis()), figure(load.plateauThroughput()),
-						efficiency.littlesLawLimit().flatMap(ReportSummary::figure),
+						figure(efficiency.gcPauseMillis()), figure(efficiency.jitShare()),
+						figure(load.plateauThroughput()), efficiency.littlesLawLimit().flatMap(ReportSummary::figure),
 						load.ofLittlesLawLimit().flatMap(ReportSummary::figure), unknown(efficiency)),
 				load.journeys(), load.passwordChecks().map((checks) -> passwordChecks(checks, load)));
 	}
@@ -85,6 +85,7 @@ final class ReportSummary {
 		figures.put("rssMaxMb", efficiency.rssMaxMb());
 		figures.put("gcPauses", efficiency.gcPauses());
 		figures.put("gcPauseMs", efficiency.gcPauseMillis());
+		figures.put("jitShare", efficiency.jitShare());
 		Map<String, String> unknown = new LinkedHashMap<>();
 		figures.forEach((key, figure) -> {
 			if (!figure.known()) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.fluxbench.harness.results.RunJson;
+import dev.fluxbench.harness.results.Warmup;
 
 /**
  * run.json as the report asks it: the figures it derives from the record (the load unit,
@@ -149,6 +150,22 @@ public record RunRecord(RunJson json) {
 	/** Every start of a target, in the order they ran. */
 	public List<RunJson.TargetRun> stackRuns() {
 		return this.json.targetRuns();
+	}
+
+	/** How a target's warm-up in a trial went; empty when it had none recorded. */
+	public Optional<Warmup> warmup(int trial, String stack) {
+		return stackRuns().stream()
+			.filter((run) -> run.trial() == trial && run.target().equals(stack))
+			.flatMap((run) -> run.warmup().stream())
+			.findFirst();
+	}
+
+	/**
+	 * The largest share of the app's CPU its JIT may take in a steady load: what the
+	 * target's warm-up was judged by.
+	 */
+	public double maxCompileShare(int trial, String stack) {
+		return warmup(trial, stack).map(Warmup::maxCompileShare).orElse(Warmup.DEFAULT_MAX_COMPILE_SHARE);
 	}
 
 	public Optional<RunJson.LoadRun> loadRun(int trial, String stack, int load) {

@@ -55,7 +55,8 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 					LoadResult result = LoadResult.of(key, run.isFinished(trial, stack, load),
 							samples(files.samplesCsv(key)), Scrape.read(files.metricsCsv(key)), run.rampUp(load),
 							run.isOpenModel(), run.littlesLawLimit(load),
-							run.loadRun(trial, stack, load).flatMap(RunJson.LoadRun::journeys));
+							run.loadRun(trial, stack, load).flatMap(RunJson.LoadRun::journeys),
+							run.maxCompileShare(trial, stack));
 					if (result != null) {
 						loads.add(result);
 					}

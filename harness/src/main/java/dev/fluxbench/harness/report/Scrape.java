@@ -61,7 +61,7 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 		 */
 		static boolean isCounter(String metric) {
 			return metric.endsWith("_total") || metric.endsWith("_count") || metric.endsWith("_sum")
-					|| metric.equals("cpu_time_seconds");
+					|| metric.equals("cpu_time_seconds") || metric.equals("jit_cpu_seconds");
 		}
 
 	}
@@ -107,7 +107,8 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 	private static final class Builder {
 
 		/** What fluxbench writes of its own: not an answer of the target's metrics. */
-		private static final Set<String> NOT_AN_ANSWER = Set.of("rss_bytes", "cpu_time_seconds", "scrape_failed");
+		private static final Set<String> NOT_AN_ANSWER = Set.of("rss_bytes", "cpu_time_seconds", "jit_cpu_seconds",
+				"scrape_failed");
 
 		private final Instant at;
 

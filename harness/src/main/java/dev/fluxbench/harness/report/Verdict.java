@@ -72,7 +72,7 @@ public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Op
 		Map<String, Estimate> estimates = new LinkedHashMap<>();
 		trialsByStack.forEach((stack, trials) -> {
 			List<Double> values = trials.stream()
-				.filter(LoadResult::finished)
+				.filter(LoadResult::counted)
 				.map((trial) -> aspect.of(trial, label))
 				.filter((value) -> !Double.isNaN(value))
 				.toList();

@@ -76,6 +76,8 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 	 *
 	 * @param finished whether run.json says it ran to its end; an unfinished one enters
 	 * no verdict
+	 * @param steady whether the app's JIT took no more than its set share of the app's
+	 * CPU during the load; a load that is not steady enters no verdict either
 	 * @param summaries the figures over all labels ({@code *}) first, then per label when
 	 * there are several
 	 * @param efficiency what the answers cost
@@ -84,14 +86,14 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 	 * @param passwordChecks what checking passwords cost the app; empty when it exposes
 	 * no such metric
 	 */
-	public record Load(int load, String stack, int trial, boolean finished, List<Figures> summaries,
+	public record Load(int load, String stack, int trial, boolean finished, boolean steady, List<Figures> summaries,
 			Efficiency efficiency, Optional<Journeys> journeys, Optional<PasswordChecks> passwordChecks) {
 
 		public Load {
 			stack = ResultJson.text(stack);
 			summaries = ResultJson.list(summaries);
 			efficiency = (efficiency != null) ? efficiency
-					: new Efficiency(null, null, null, null, null, null, null, null, null, null, null);
+					: new Efficiency(null, null, null, null, null, null, null, null, null, null, null, null);
 			journeys = ResultJson.optional(journeys);
 			passwordChecks = ResultJson.optional(passwordChecks);
 		}
@@ -140,6 +142,7 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 	 * @param appCpuSecondsPer1000 the app's CPU-seconds per 1000 requests
 	 * @param generatorCpuSecondsPer1000 the load generator's CPU-seconds per 1000
 	 * requests
+	 * @param jitShare the share of the app's CPU time its JIT compiler used, 0 to 1
 	 * @param plateauThroughputRps requests/s once every user had started and none had
 	 * finished
 	 * @param littlesLawLimitRps the most requests/s the clients could ask for
@@ -149,8 +152,9 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 	 */
 	public record Efficiency(Optional<Double> appCpuSecondsPer1000, Optional<Double> generatorCpuSecondsPer1000,
 			Optional<Double> heapUsedMeanMb, Optional<Double> heapUsedMaxMb, Optional<Double> rssMaxMb,
-			Optional<Double> gcPauses, Optional<Double> gcPauseMs, Optional<Double> plateauThroughputRps,
-			Optional<Double> littlesLawLimitRps, Optional<Double> ofLittlesLawLimit, Map<String, String> unknown) {
+			Optional<Double> gcPauses, Optional<Double> gcPauseMs, Optional<Double> jitShare,
+			Optional<Double> plateauThroughputRps, Optional<Double> littlesLawLimitRps,
+			Optional<Double> ofLittlesLawLimit, Map<String, String> unknown) {
 
 		public Efficiency {
 			appCpuSecondsPer1000 = ResultJson.optional(appCpuSecondsPer1000);
@@ -160,6 +164,7 @@ public record SummaryJson(int formatVersion, String scenario, String status, boo
 			rssMaxMb = ResultJson.optional(rssMaxMb);
 			gcPauses = ResultJson.optional(gcPauses);
 			gcPauseMs = ResultJson.optional(gcPauseMs);
+			jitShare = ResultJson.optional(jitShare);
 			plateauThroughputRps = ResultJson.optional(plateauThroughputRps);
 			littlesLawLimitRps = ResultJson.optional(littlesLawLimitRps);
 			ofLittlesLawLimit = ResultJson.optional(ofLittlesLawLimit);

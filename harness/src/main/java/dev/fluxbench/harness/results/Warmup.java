@@ -28,6 +28,12 @@ public record Warmup(Duration maximum, Duration window, double maxCompileShare, 
 		Duration ran, Optional<Duration> steadyAfter, Optional<Double> compileShare, Optional<Double> spread,
 		long samples, long errors) {
 
+	/**
+	 * The largest share of the app's CPU time its JIT compiler may take in a steady
+	 * target, unless the run sets another.
+	 */
+	public static final double DEFAULT_MAX_COMPILE_SHARE = 0.05;
+
 	public Warmup {
 		steadyAfter = ResultJson.optional(steadyAfter);
 		compileShare = ResultJson.optional(compileShare);

@@ -2,6 +2,8 @@ package dev.fluxbench.harness.run;
 
 import java.time.Duration;
 
+import dev.fluxbench.harness.results.Warmup;
+
 /**
  * When a warming target counts as steady, so that measuring may start: over the last
  * {@code window}, its JIT compiler used at most {@code maxCompileShare} of the app's CPU
@@ -25,7 +27,8 @@ public record Steadiness(Duration window, double maxCompileShare, double maxSpre
 	 * A window long enough to hold a young GC pause and the seconds around it, and shares
 	 * that a JVM whose hot paths are compiled meets.
 	 */
-	public static final Steadiness DEFAULT = new Steadiness(Duration.ofSeconds(5), 0.05, 0.10, false);
+	public static final Steadiness DEFAULT = new Steadiness(Duration.ofSeconds(5), Warmup.DEFAULT_MAX_COMPILE_SHARE,
+			0.10, false);
 
 	public Steadiness {
 		if (window.toSeconds() < 2) {

@@ -13,6 +13,7 @@ import java.util.function.LongFunction;
 
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.Warmup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -110,9 +111,10 @@ class RampBreakdownTests {
 			int brokenFrom = 50 + 10 * trial;
 			loads.add(LoadResult.of(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", trial), true,
 					ramp((second) -> answer((second < brokenFrom) ? 100 : 3000)), List.of(), RAMP, true,
-					Optional.empty(), Optional.empty()));
+					Optional.empty(), Optional.empty(), Warmup.DEFAULT_MAX_COMPILE_SHARE));
 			loads.add(LoadResult.of(new LoadKey(FixtureRun.SCENARIO, 10, "webflux", trial), true,
-					ramp((second) -> answer(100)), List.of(), RAMP, true, Optional.empty(), Optional.empty()));
+					ramp((second) -> answer(100)), List.of(), RAMP, true, Optional.empty(), Optional.empty(),
+					Warmup.DEFAULT_MAX_COMPILE_SHARE));
 		}
 		Report report = Report.of(new RunResults(fixture.directory(), fixture.run(), loads));
 		Table table = report.rampTable().orElseThrow();

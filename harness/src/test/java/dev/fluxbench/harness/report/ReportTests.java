@@ -2,13 +2,16 @@ package dev.fluxbench.harness.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,8 +21,10 @@ import dev.fluxbench.harness.report.Verdict.Outcome;
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.SummaryJson;
+import dev.fluxbench.harness.results.Warmup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +44,49 @@ class ReportTests {
 			Files.writeString(GOLDEN, markdown, StandardCharsets.UTF_8);
 		}
 		assertThat(markdown).isEqualTo(Files.readString(GOLDEN, StandardCharsets.UTF_8));
+	}
+
+	@Test
+	void aLoadWhoseJitStillCompiledIsMarkedAndKeptOutOfTheVerdictsAndANeverSteadyWarmupIsSaid(@TempDir Path directory)
+			throws IOException {
+		FixtureRun.write(directory, false);
+		ResultsDirectory files = new ResultsDirectory(directory);
+		Path metrics = files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", 1));
+		// The JIT's threads took a third of the CPU the app used during this load.
+		StringBuilder jit = new StringBuilder();
+		for (String line : Files.readAllLines(metrics, StandardCharsets.UTF_8)) {
+			String[] fields = line.split(",");
+			if (fields.length == 5 && fields[1].equals("app") && fields[2].equals("cpu_time_seconds")) {
+				double cpu = Double.parseDouble(fields[4]);
+				jit.append(fields[0]).append(",app,jit_cpu_seconds,,").append((cpu - 10) / 3).append('\n');
+			}
+		}
+		Files.writeString(metrics, jit, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+		RunJson run = RunJson.read(files.runJson());
+		List<RunJson.TargetRun> warmed = run.targetRuns()
+			.stream()
+			.map((target) -> target.warmedUp(new Warmup(Duration.ofSeconds(60), Duration.ofSeconds(5), 0.05, 0.1, false,
+					target.target().equals("webflux") ? Duration.ofSeconds(61) : Duration.ofSeconds(21),
+					target.target().equals("webflux") ? Optional.empty() : Optional.of(Duration.ofSeconds(20)),
+					Optional.of(target.target().equals("webflux") ? 0.3 : 0.01), Optional.of(0.05), 9000, 0)))
+			.toList();
+		run.withProgress(run.status(), run.failure(), run.ended(), warmed, run.failedAssertions())
+			.write(files.runJson());
+
+		Report report = Report.of(RunResults.read(directory));
+		LoadResult compiling = report.results().at(10, "mvc").getFirst();
+		assertThat(compiling.steady()).isFalse();
+		assertThat(compiling.efficiency().jitShare().value()).isCloseTo(1 / 3.0, within(0.01));
+		assertThat(compiling.trialLabel()).isEqualTo("1 (not steady)");
+		assertThat(report.results().at(10, "mvc").subList(1, 3)).allMatch(LoadResult::counted);
+		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("mvc").values())
+			.hasSize(FixtureRun.TRIALS - 1);
+		assertThat(report.efficiencyTable().rows()).anyMatch((row) -> row.contains("33.3 (not steady)"));
+		Table warmup = report.warmupTable().orElseThrow();
+		assertThat(warmup.rows()).hasSize(FixtureRun.TRIALS * FixtureRun.STACKS.size())
+			.anyMatch((row) -> row.get(0).equals("webflux") && row.get(3).equals("never steady"))
+			.anyMatch((row) -> row.get(0).equals("mvc") && row.get(3).equals("20 s"));
+		assertThat(warmup.note()).contains("never became steady was measured anyway");
 	}
 
 	@Test
