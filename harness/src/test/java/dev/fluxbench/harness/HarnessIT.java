@@ -24,8 +24,10 @@ import dev.fluxbench.harness.results.FaultsJson;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.SummaryJson;
+import dev.fluxbench.harness.results.Warmup;
 
 /**
  * The packaged harness, run as a user runs it ({@code java -jar}), against the packaged
@@ -63,9 +65,19 @@ class HarnessIT {
 			assertThat(Files.readAllLines(results.metricsCsv(key))).as("metrics of %s", stack)
 				.anySatisfy((line) -> assertThat(line).contains(",app,jvm_memory_used_bytes,"))
 				.anySatisfy((line) -> assertThat(line).contains(",app,rss_bytes,"))
-				.anySatisfy((line) -> assertThat(line).contains(",generator,cpu_time_seconds,"));
+				.anySatisfy((line) -> assertThat(line).contains(",generator,cpu_time_seconds,"))
+				.anySatisfy((line) -> assertThat(line).contains(",app,jit_cpu_seconds,"));
 			assertThat(results.stackDirectory(1, stack).resolve("info.json")).content().contains("\"fluxbench\"");
 		}
+		// A second of warm-up is shorter than the 5 s a target must be steady over: each
+		// ran to its maximum and says it never became steady.
+		assertThat(RunJson.read(results.runJson()).targetRuns()).hasSize(3).allSatisfy((target) -> {
+			Warmup warmup = target.warmup().orElseThrow();
+			assertThat(warmup.maximum()).isEqualTo(Duration.ofSeconds(1));
+			assertThat(warmup.steady()).isFalse();
+			assertThat(warmup.samples()).isPositive();
+		});
+		assertThat(lines).anySatisfy((line) -> assertThat(line).contains("warm-up: never steady in"));
 		assertThat(Files.readAllLines(results.summaryCsv())).filteredOn((line) -> line.contains(",*,")).hasSize(3);
 		assertThat(results.runJson()).content()
 			.contains("\"status\": \"finished\"", "\"scale\": 1.0", "-XX:ActiveProcessorCount=", "\"commit\"",

@@ -6,10 +6,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -35,6 +37,12 @@ final class Readiness {
 	 * before the deadline.
 	 */
 	private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(2);
+
+	/** The longest a thread dump of a service that never got ready is waited for. */
+	private static final Duration DUMP_WAIT = Duration.ofSeconds(5);
+
+	/** The last section of a HotSpot thread dump. */
+	private static final String DUMP_END = "JNI global refs";
 
 	/**
 	 * The operating system's words for EADDRINUSE, which every runtime and server quotes
@@ -121,6 +129,7 @@ final class Readiness {
 				}
 				Duration left = Duration.ofNanos(deadline - System.nanoTime());
 				if (left.isNegative() || left.isZero()) {
+					dumpThreads(service);
 					// Stop first: the log is complete only once the process is gone.
 					service.stop();
 					throw new ServiceStartException(service.name(),
@@ -156,6 +165,38 @@ final class Readiness {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new ServiceStartException(service.name(), "was interrupted while waiting to be ready.");
+		}
+	}
+
+	/**
+	 * Asks a JVM that never got ready for a thread dump (SIGQUIT, which HotSpot answers
+	 * on its standard output, the log), so that the log shows where it stood. Waits for
+	 * the dump's last section, a few seconds at most.
+	 */
+	static void dumpThreads(RunningService service) throws InterruptedException {
+		// Another program may take SIGQUIT for "stop and dump core".
+		boolean jvm = ProcessHandle.of(service.pid())
+			.flatMap((process) -> process.info().command())
+			.filter((command) -> command.endsWith("/java"))
+			.isPresent();
+		if (!jvm) {
+			return;
+		}
+		try {
+			Process kill = new ProcessBuilder("kill", "-QUIT", Long.toString(service.pid())).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.start();
+			if (!kill.waitFor(DUMP_WAIT.toSeconds(), TimeUnit.SECONDS) || kill.exitValue() != 0) {
+				return;
+			}
+			long until = System.nanoTime() + DUMP_WAIT.toNanos();
+			while (System.nanoTime() < until && service.isAlive()
+					&& !Files.readString(service.logFile(), StandardCharsets.ISO_8859_1).contains(DUMP_END)) {
+				Thread.sleep(POLL_INTERVAL);
+			}
+		}
+		catch (IOException ex) {
+			// No dump: the log still has what the service wrote.
 		}
 	}
 

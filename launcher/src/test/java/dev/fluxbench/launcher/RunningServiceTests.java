@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -136,6 +137,16 @@ class RunningServiceTests {
 		finally {
 			unready.stop(0);
 		}
+	}
+
+	@Test
+	void startWhenAJvmIsNeverReadyShouldLeaveItsThreadDumpInTheLog() throws Exception {
+		JvmService neverReady = tiny("never-ready-jvm").args("--ready-after=PT1H").readyTimeout(TIMEOUT);
+
+		assertThatExceptionOfType(ServiceStartException.class).isThrownBy(neverReady::start)
+			.withMessageContaining("Service 'never-ready-jvm' was not ready within " + TIMEOUT);
+		assertThat(this.logs.resolve("never-ready-jvm.log")).content(StandardCharsets.ISO_8859_1)
+			.contains("Full thread dump", "\"Reference Handler\"", "JNI global refs");
 	}
 
 	@Test
