@@ -17,8 +17,8 @@ import org.springframework.validation.annotation.Validated;
 
 /**
  * Where the partners' delta files come from, when they are fetched and how they are
- * stored. The values live in each app's application.yaml, so that /actuator/info shows
- * what was in force.
+ * stored. The values live in {@code fluxbench-defaults.yaml}, which both apps import, so
+ * that /actuator/info shows what was in force.
  *
  * @param baseUrl the file server; a partner's file for a day is
  * {@code {baseUrl}/partners/{partner}/deltas/{day}.jsonl}
