@@ -55,7 +55,9 @@ class AppParityTests {
 
 	/** Types only mvc has, by package path, each with why. */
 	private static final Map<String, String> MVC_ONLY = Map.of("account/OffloadedPasswordEncoder",
-			"webflux checks passwords on a scheduler; mvc needs its own pool for it (docs/seed-002.md)");
+			"webflux checks passwords on a scheduler; mvc needs its own pool for it (docs/seed-002.md)",
+			"system/HikariAcquireTimeout",
+			"Hikari counts its acquire timeout in milliseconds; r2dbc-pool takes the duration from application.yaml");
 
 	/** Handlers only mvc has, as {@code type handler}, each with why. */
 	private static final Map<String, String> MVC_ONLY_HANDLERS = Map.of(

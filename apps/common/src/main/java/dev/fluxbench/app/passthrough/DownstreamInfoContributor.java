@@ -16,7 +16,7 @@ class DownstreamInfoContributor implements InfoContributor {
 
 	@Override
 	public void contribute(Info.Builder builder) {
-		builder.withDetail("downstream", this.properties);
+		builder.withDetail("downstream", this.properties.downstream());
 	}
 
 }

@@ -1,31 +1,22 @@
 package dev.fluxbench.app.passthrough;
 
-import java.net.URI;
-import java.time.Duration;
-
-import jakarta.validation.constraints.Min;
+import dev.fluxbench.app.client.PooledClientProperties;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Every limit of the HTTP client that calls the downstream. They are explicit because the
- * clients' own defaults differ per stack and silently cap a benchmark (Reactor Netty's
- * pool stops at 500 connections and 1000 pending acquires).
+ * The HTTP client that calls the downstream, the passthrough's and the chain's. Bound at
+ * {@code fluxbench} so that its limits keep the names command lines pass:
+ * {@code fluxbench.downstream.base-url} and its siblings.
  *
- * @param baseUrl where the downstream listens
- * @param connectTimeout how long to wait for a TCP connection
- * @param readTimeout how long to wait for the downstream's response
- * @param maxConnections the connection pool's size
- * @param maxPendingAcquires how many requests may wait for a pooled connection before the
- * client refuses more
- * @param acquireTimeout how long a request may wait for a pooled connection
+ * @param downstream where the downstream listens, and the client's timeouts and pool
  */
 @Validated
-@ConfigurationProperties("fluxbench.downstream")
-public record DownstreamProperties(@NotNull URI baseUrl, @NotNull Duration connectTimeout,
-		@NotNull Duration readTimeout, @Min(1) int maxConnections, @Min(0) int maxPendingAcquires,
-		@NotNull Duration acquireTimeout) {
+@ConfigurationProperties("fluxbench")
+public record DownstreamProperties(@Valid @NotNull @NestedConfigurationProperty PooledClientProperties downstream) {
 
 }

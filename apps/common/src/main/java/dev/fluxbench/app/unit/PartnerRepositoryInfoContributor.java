@@ -19,7 +19,7 @@ class PartnerRepositoryInfoContributor implements InfoContributor {
 
 	@Override
 	public void contribute(Info.Builder builder) {
-		builder.withDetail("partnerRepository", this.properties);
+		builder.withDetail("partnerRepository", this.properties.partnerRepository());
 	}
 
 }

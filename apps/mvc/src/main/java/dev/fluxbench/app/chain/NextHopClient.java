@@ -3,6 +3,8 @@ package dev.fluxbench.app.chain;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.Semaphore;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.app.passthrough.DownstreamProperties;
 import dev.fluxbench.app.passthrough.FaultHeaderForwarding;
 import dev.fluxbench.contract.chain.ChainDto;
@@ -20,7 +22,8 @@ import org.springframework.web.client.RestClientException;
 
 /**
  * The call to the next instance of service A, a plain one: the guards protect service B,
- * and the next hop has its own. Its read timeout is {@code fluxbench.chain.hop-timeout}.
+ * and the next hop has its own. It runs on a pool of its own sized like the
+ * passthrough's, and its read timeout is {@code fluxbench.chain.hop-timeout}.
  */
 @Component
 class NextHopClient {
@@ -40,12 +43,14 @@ class NextHopClient {
 
 	private final Semaphore admissions;
 
-	NextHopClient(RestClient nextHopRestClient, NextHop nextHop, ChainProperties properties,
-			DownstreamProperties downstream) {
-		this.restClient = nextHopRestClient;
+	NextHopClient(PooledClients clients, NextHop nextHop, ChainProperties properties, DownstreamProperties downstream) {
+		PooledClientProperties hop = downstream.downstream().withReadTimeout(properties.hopTimeout());
+		// No base URL: the next hop may be this app, whose port is known only once it
+		// listens.
+		this.restClient = clients.builder("chain-next-hop", hop).build();
 		this.nextHop = nextHop;
 		this.properties = properties;
-		this.admissions = new Semaphore(downstream.maxConnections() + downstream.maxPendingAcquires());
+		this.admissions = new Semaphore(hop.maxConnections() + hop.maxPendingAcquires());
 	}
 
 	/**

@@ -3,6 +3,8 @@ package dev.fluxbench.app.chain;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.Semaphore;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.app.passthrough.DownstreamProperties;
 import dev.fluxbench.app.passthrough.FaultHeaderForwarding;
 import dev.fluxbench.contract.chain.ChainPaths;
@@ -18,8 +20,9 @@ import org.springframework.web.client.RestClientException;
 
 /**
  * The plain call to service B, the downstream's {@code GET /delay/{ms}?bytes=N}, on a
- * pool of its own whose read timeout is the time limiter's. {@link GuardedServiceB} puts
- * the guards around it.
+ * pool of its own sized like the passthrough's, whose read timeout is the time limiter's:
+ * a call the limiter gave up on does not hold its connection and its thread much longer.
+ * {@link GuardedServiceB} puts the guards around it.
  */
 @Component
 class ServiceBClient {
@@ -30,9 +33,10 @@ class ServiceBClient {
 	// does not.
 	private final Semaphore admissions;
 
-	ServiceBClient(RestClient serviceBRestClient, DownstreamProperties properties) {
-		this.restClient = serviceBRestClient;
-		this.admissions = new Semaphore(properties.maxConnections() + properties.maxPendingAcquires());
+	ServiceBClient(PooledClients clients, DownstreamProperties properties, DownstreamGuards guards) {
+		PooledClientProperties serviceB = properties.downstream().withReadTimeout(guards.timeout());
+		this.restClient = clients.restClient("chain-service-b", serviceB);
+		this.admissions = new Semaphore(serviceB.maxConnections() + serviceB.maxPendingAcquires());
 	}
 
 	/** B's body as text: {@code bytes} filler bytes after {@code delay} ms. */

@@ -3,6 +3,8 @@ package dev.fluxbench.app.passthrough;
 import java.net.SocketTimeoutException;
 import java.util.concurrent.Semaphore;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.contract.passthrough.Message;
 import dev.fluxbench.contract.passthrough.MessageAck;
 import org.apache.hc.client5.http.ConnectTimeoutException;
@@ -21,16 +23,16 @@ class DownstreamClient {
 
 	private final RestClient restClient;
 
-	private final DownstreamProperties properties;
+	private final PooledClientProperties properties;
 
 	// Apache's pool queues waiters without limit; this bounds them like Reactor Netty's
 	// pending-acquire limit, so that both stacks refuse load at the same point.
 	private final Semaphore admissions;
 
-	DownstreamClient(RestClient downstreamRestClient, DownstreamProperties properties) {
-		this.restClient = downstreamRestClient;
-		this.properties = properties;
-		this.admissions = new Semaphore(properties.maxConnections() + properties.maxPendingAcquires());
+	DownstreamClient(PooledClients clients, DownstreamProperties properties) {
+		this.properties = properties.downstream();
+		this.restClient = clients.restClient("downstream", this.properties);
+		this.admissions = new Semaphore(this.properties.maxConnections() + this.properties.maxPendingAcquires());
 	}
 
 	MessageAck send(Message message, HttpHeaders incoming) {

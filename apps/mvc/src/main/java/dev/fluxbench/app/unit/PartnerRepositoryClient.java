@@ -4,6 +4,8 @@ import java.net.SocketTimeoutException;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.contract.unit.UnitDto;
 import dev.fluxbench.contract.unit.UnitSoap;
 import org.apache.hc.client5.http.ConnectTimeoutException;
@@ -21,16 +23,16 @@ class PartnerRepositoryClient {
 
 	private final RestClient restClient;
 
-	private final PartnerRepositoryProperties properties;
+	private final PooledClientProperties properties;
 
 	// Apache's pool queues waiters without limit; this bounds them like Reactor Netty's
 	// pending-acquire limit, so that both stacks refuse load at the same point.
 	private final Semaphore admissions;
 
-	PartnerRepositoryClient(RestClient partnerRepositoryRestClient, PartnerRepositoryProperties properties) {
-		this.restClient = partnerRepositoryRestClient;
-		this.properties = properties;
-		this.admissions = new Semaphore(properties.maxConnections() + properties.maxPendingAcquires());
+	PartnerRepositoryClient(PooledClients clients, PartnerRepositoryProperties properties) {
+		this.properties = properties.partnerRepository();
+		this.restClient = clients.restClient("partner-repository", this.properties);
+		this.admissions = new Semaphore(this.properties.maxConnections() + this.properties.maxPendingAcquires());
 	}
 
 	/** The unit, or empty when the repository has no such unit. */

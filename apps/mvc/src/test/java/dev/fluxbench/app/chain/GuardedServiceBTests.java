@@ -7,6 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.app.passthrough.DownstreamProperties;
 import dev.fluxbench.app.system.Stack;
 import dev.fluxbench.contract.chain.ChainDto;
@@ -15,7 +17,6 @@ import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class GuardedServiceBTests {
 
 	private StubServer serviceB;
 
-	private CloseableHttpClient httpClient;
+	private final PooledClients clients = new PooledClients(RestClient.builder());
 
 	private ExecutorService calls;
 
@@ -54,9 +55,7 @@ class GuardedServiceBTests {
 	@AfterEach
 	void stop() throws IOException {
 		this.serviceB.close();
-		if (this.httpClient != null) {
-			this.httpClient.close();
-		}
+		this.clients.destroy();
 		if (this.calls != null) {
 			this.calls.shutdownNow();
 		}
@@ -172,21 +171,17 @@ class GuardedServiceBTests {
 		return serviceB(guards, downstream(this.serviceB.uri(), 4, 4));
 	}
 
-	// Built as the application context builds it, from the configurations' own methods.
+	// Built as the application builds it, on a pool from PooledClients.
 	private GuardedServiceB serviceB(DownstreamGuards guards, DownstreamProperties downstream) {
-		// Closing the HTTP client closes the connection manager it owns.
-		this.httpClient = ChainClientConfiguration.httpClient(
-				ChainClientConfiguration.connectionManager(downstream, guards.timeout()), downstream, guards.timeout());
-		RestClient restClient = new ChainClientConfiguration().serviceBRestClient(RestClient.builder(), this.httpClient,
-				downstream);
 		this.calls = new ServiceBCallsConfiguration().serviceBCalls(TestGuards.properties(false),
 				new MockEnvironment());
-		return new GuardedServiceB(new ServiceBClient(restClient, downstream), guards, this.calls, new Stack("mvc"));
+		return new GuardedServiceB(new ServiceBClient(this.clients, downstream, guards), guards, this.calls,
+				new Stack("mvc"));
 	}
 
 	private static DownstreamProperties downstream(URI baseUrl, int maxConnections, int maxPendingAcquires) {
-		return new DownstreamProperties(baseUrl, Duration.ofSeconds(1), Duration.ofSeconds(10), maxConnections,
-				maxPendingAcquires, Duration.ofSeconds(1));
+		return new DownstreamProperties(new PooledClientProperties(baseUrl, Duration.ofSeconds(1),
+				Duration.ofSeconds(10), maxConnections, maxPendingAcquires, Duration.ofSeconds(1)));
 	}
 
 }

@@ -4,13 +4,14 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.app.passthrough.DownstreamProperties;
 import dev.fluxbench.contract.chain.ChainDto;
 import dev.fluxbench.contract.chain.DegradedReason;
 import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class NextHopClientTests {
 
 	private StubServer nextHop;
 
-	private CloseableHttpClient httpClient;
+	private final PooledClients clients = new PooledClients(RestClient.builder());
 
 	@BeforeEach
 	void startNextHop() throws IOException {
@@ -49,9 +50,7 @@ class NextHopClientTests {
 	@AfterEach
 	void stop() throws IOException {
 		this.nextHop.close();
-		if (this.httpClient != null) {
-			this.httpClient.close();
-		}
+		this.clients.destroy();
 	}
 
 	@Test
@@ -105,18 +104,15 @@ class NextHopClientTests {
 		return catchThrowableOfType(ChainException.class, () -> client.call(INNER, new HttpHeaders())).problem();
 	}
 
-	// Built as the application context builds it, from the configuration's own methods.
+	// Built as the application builds it, on a pool from PooledClients.
 	private NextHopClient client(URI nextUrl) {
 		ChainProperties properties = new ChainProperties(nextUrl, 16, HOP_TIMEOUT, false,
 				new ChainProperties.CallPool(4, 4));
-		DownstreamProperties downstream = new DownstreamProperties(URI.create("http://127.0.0.1:9"),
-				Duration.ofSeconds(1), Duration.ofSeconds(10), 4, 4, Duration.ofSeconds(1));
-		ChainClientConfiguration configuration = new ChainClientConfiguration();
-		this.httpClient = configuration
-			.nextHopHttpClient(configuration.nextHopConnectionManager(downstream, properties), downstream, properties);
-		RestClient restClient = configuration.nextHopRestClient(RestClient.builder(), this.httpClient);
+		DownstreamProperties downstream = new DownstreamProperties(
+				new PooledClientProperties(URI.create("http://127.0.0.1:9"), Duration.ofSeconds(1),
+						Duration.ofSeconds(10), 4, 4, Duration.ofSeconds(1)));
 		NextHop nextHop = new NextHop(properties, Duration.ofSeconds(1), new MockEnvironment());
-		return new NextHopClient(restClient, nextHop, properties, downstream);
+		return new NextHopClient(this.clients, nextHop, properties, downstream);
 	}
 
 }

@@ -15,12 +15,13 @@ import java.util.concurrent.TimeUnit;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.passthrough.Message;
 import dev.fluxbench.contract.passthrough.MessageAck;
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
-import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,9 +45,7 @@ class DownstreamClientTests {
 
 	private final Downstream downstream = new Downstream();
 
-	private final DownstreamClientConfiguration configuration = new DownstreamClientConfiguration();
-
-	private CloseableHttpClient httpClient;
+	private final PooledClients clients = new PooledClients(RestClient.builder());
 
 	@BeforeEach
 	void startDownstream() throws IOException {
@@ -55,9 +54,7 @@ class DownstreamClientTests {
 
 	@AfterEach
 	void stop() throws IOException {
-		if (this.httpClient != null) {
-			this.httpClient.close();
-		}
+		this.clients.destroy();
 		this.downstream.stop();
 	}
 
@@ -114,7 +111,7 @@ class DownstreamClientTests {
 	@Test
 	void sendWhenEveryConnectionIsBusyShouldFailWithDownstreamSaturated() {
 		this.downstream.stall(Duration.ofSeconds(10));
-		DownstreamClient client = client(new DownstreamProperties(this.downstream.uri(), Duration.ofSeconds(1),
+		DownstreamClient client = client(new PooledClientProperties(this.downstream.uri(), Duration.ofSeconds(1),
 				Duration.ofSeconds(10), 1, 0, Duration.ofSeconds(1)));
 		CompletableFuture.runAsync(() -> send(client, new HttpHeaders()));
 		this.downstream.awaitRequest();
@@ -138,18 +135,12 @@ class DownstreamClientTests {
 
 	private DownstreamClient client(URI baseUrl) {
 		return client(
-				new DownstreamProperties(baseUrl, Duration.ofSeconds(1), READ_TIMEOUT, 4, 4, Duration.ofSeconds(1)));
+				new PooledClientProperties(baseUrl, Duration.ofSeconds(1), READ_TIMEOUT, 4, 4, Duration.ofSeconds(1)));
 	}
 
-	// Built as the application context builds it, from the configuration's own bean
-	// methods.
-	private DownstreamClient client(DownstreamProperties properties) {
-		// Closing the HTTP client closes the connection manager it owns.
-		this.httpClient = this.configuration
-			.downstreamHttpClient(this.configuration.downstreamConnectionManager(properties), properties);
-		RestClient restClient = this.configuration.downstreamRestClient(RestClient.builder(), this.httpClient,
-				properties);
-		return new DownstreamClient(restClient, properties);
+	// Built as the application builds it, on a pool from PooledClients.
+	private DownstreamClient client(PooledClientProperties properties) {
+		return new DownstreamClient(this.clients, new DownstreamProperties(properties));
 	}
 
 	private static MessageAck send(DownstreamClient client, HttpHeaders incoming) {

@@ -9,6 +9,7 @@ import java.sql.Connection;
 
 import javax.sql.DataSource;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.fluxbench.app.account.Accounts;
 import dev.fluxbench.contract.artist.ArtistPaths;
 import dev.fluxbench.contract.problem.ProblemType;
@@ -33,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.datasource.url=jdbc:h2:mem:pool-saturation;DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
-				"fluxbench.db.pool.max-size=2", "fluxbench.db.pool.acquire-timeout-millis=250", Accounts.BCRYPT_COST })
+				"fluxbench.db.pool.max-size=2", "fluxbench.db.pool.acquire-timeout=250ms", Accounts.BCRYPT_COST })
 class PoolSaturationTests {
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -49,6 +50,8 @@ class PoolSaturationTests {
 
 	@Test
 	void artistsWhenTheDatabasePoolIsExhaustedShouldAnswer503DatabaseSaturated() throws Exception {
+		// The acquire timeout reaches Hikari, which counts it in milliseconds.
+		assertThat(this.dataSource.unwrap(HikariDataSource.class).getConnectionTimeout()).isEqualTo(250);
 		HttpResponse<String> refused;
 		try (Connection first = this.dataSource.getConnection(); Connection second = this.dataSource.getConnection()) {
 			refused = HTTP.send(get(ArtistPaths.ARTISTS), BodyHandlers.ofString());

@@ -1,5 +1,8 @@
 package dev.fluxbench.app.chain;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
+import dev.fluxbench.app.passthrough.DownstreamProperties;
 import dev.fluxbench.app.passthrough.FaultHeaderForwarding;
 import dev.fluxbench.contract.chain.ChainDto;
 import dev.fluxbench.contract.chain.ChainPaths;
@@ -19,8 +22,8 @@ import org.springframework.web.reactive.function.client.WebClientException;
 
 /**
  * The call to the next instance of service A, a plain one: the guards protect service B,
- * and the next hop has its own. Its response timeout is
- * {@code fluxbench.chain.hop-timeout}.
+ * and the next hop has its own. It runs on a pool of its own sized like the
+ * passthrough's, and its response timeout is {@code fluxbench.chain.hop-timeout}.
  */
 @Component
 class NextHopClient {
@@ -32,14 +35,25 @@ class NextHopClient {
 	static final String NEXT = ChainPaths.CHAIN + "/{id}?" + ChainPaths.DEPTH + "={depth}&" + ChainPaths.DELAY
 			+ "={delay}&" + ChainPaths.BYTES + "={bytes}";
 
+	/**
+	 * A chain answer holds B's payload as text, plus its few other fields; WebClient's
+	 * default (256 KB) would fail a payload the contract allows.
+	 */
+	private static final int MAX_ANSWER_BYTES = ChainPaths.MAX_BYTES + 64 * 1024;
+
 	private final WebClient webClient;
 
 	private final NextHop nextHop;
 
 	private final ChainProperties properties;
 
-	NextHopClient(WebClient nextHopWebClient, NextHop nextHop, ChainProperties properties) {
-		this.webClient = nextHopWebClient;
+	NextHopClient(PooledClients clients, NextHop nextHop, ChainProperties properties, DownstreamProperties downstream) {
+		PooledClientProperties hop = downstream.downstream().withReadTimeout(properties.hopTimeout());
+		// No base URL: the next hop may be this app, whose port is known only once it
+		// listens.
+		this.webClient = clients.builder("chain-next-hop", hop)
+			.codecs((codecs) -> codecs.defaultCodecs().maxInMemorySize(MAX_ANSWER_BYTES))
+			.build();
 		this.nextHop = nextHop;
 		this.properties = properties;
 	}

@@ -1,5 +1,8 @@
 package dev.fluxbench.app.chain;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
+import dev.fluxbench.app.passthrough.DownstreamProperties;
 import dev.fluxbench.app.passthrough.FaultHeaderForwarding;
 import dev.fluxbench.contract.chain.ChainPaths;
 import io.netty.channel.ConnectTimeoutException;
@@ -16,16 +19,20 @@ import org.springframework.web.reactive.function.client.WebClientException;
 
 /**
  * The plain call to service B, the downstream's {@code GET /delay/{ms}?bytes=N}, on a
- * pool of its own whose response timeout is the time limiter's. {@link GuardedServiceB}
- * puts the guards around it.
+ * pool of its own sized like the passthrough's, whose response timeout is the time
+ * limiter's. {@link GuardedServiceB} puts the guards around it.
  */
 @Component
 class ServiceBClient {
 
 	private final WebClient webClient;
 
-	ServiceBClient(WebClient serviceBWebClient) {
-		this.webClient = serviceBWebClient;
+	ServiceBClient(PooledClients clients, DownstreamProperties properties, DownstreamGuards guards) {
+		PooledClientProperties serviceB = properties.downstream().withReadTimeout(guards.timeout());
+		this.webClient = clients.webClient("chain-service-b", serviceB)
+			.mutate()
+			.codecs((codecs) -> codecs.defaultCodecs().maxInMemorySize(ChainPaths.MAX_BYTES))
+			.build();
 	}
 
 	/** B's body as text: {@code bytes} filler bytes after {@code delay} ms. */

@@ -1,5 +1,7 @@
 package dev.fluxbench.app.passthrough;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.contract.passthrough.Message;
 import dev.fluxbench.contract.passthrough.MessageAck;
 import io.netty.channel.ConnectTimeoutException;
@@ -21,11 +23,11 @@ class DownstreamClient {
 
 	private final WebClient webClient;
 
-	private final DownstreamProperties properties;
+	private final PooledClientProperties properties;
 
-	DownstreamClient(WebClient downstreamWebClient, DownstreamProperties properties) {
-		this.webClient = downstreamWebClient;
-		this.properties = properties;
+	DownstreamClient(PooledClients clients, DownstreamProperties properties) {
+		this.properties = properties.downstream();
+		this.webClient = clients.webClient("downstream", this.properties);
 	}
 
 	Mono<MessageAck> send(Message message, HttpHeaders incoming) {

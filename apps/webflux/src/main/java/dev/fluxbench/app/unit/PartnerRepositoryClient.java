@@ -1,5 +1,7 @@
 package dev.fluxbench.app.unit;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.contract.unit.UnitDto;
 import dev.fluxbench.contract.unit.UnitSoap;
 import io.netty.channel.ConnectTimeoutException;
@@ -22,11 +24,11 @@ class PartnerRepositoryClient {
 
 	private final WebClient webClient;
 
-	private final PartnerRepositoryProperties properties;
+	private final PooledClientProperties properties;
 
-	PartnerRepositoryClient(WebClient partnerRepositoryWebClient, PartnerRepositoryProperties properties) {
-		this.webClient = partnerRepositoryWebClient;
-		this.properties = properties;
+	PartnerRepositoryClient(PooledClients clients, PartnerRepositoryProperties properties) {
+		this.properties = properties.partnerRepository();
+		this.webClient = clients.webClient("partner-repository", this.properties);
 	}
 
 	/** The unit, or empty when the repository has no such unit. */

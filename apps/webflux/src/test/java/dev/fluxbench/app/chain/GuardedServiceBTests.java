@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.app.passthrough.DownstreamProperties;
 import dev.fluxbench.app.system.Stack;
 import dev.fluxbench.contract.chain.ChainDto;
@@ -16,7 +18,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
-import reactor.netty.resources.ConnectionProvider;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -39,7 +40,7 @@ class GuardedServiceBTests {
 
 	private StubServer serviceB;
 
-	private ConnectionProvider connections;
+	private final PooledClients clients = new PooledClients(WebClient.builder());
 
 	@BeforeEach
 	void startServiceB() throws IOException {
@@ -48,9 +49,7 @@ class GuardedServiceBTests {
 
 	@AfterEach
 	void stop() {
-		if (this.connections != null) {
-			this.connections.dispose();
-		}
+		this.clients.destroy();
 		this.serviceB.close();
 	}
 
@@ -175,19 +174,14 @@ class GuardedServiceBTests {
 		return serviceB(guards, downstream(this.serviceB.uri(), 4, 4));
 	}
 
-	// Built as the application context builds it, from the configuration's own bean
-	// methods.
+	// Built as the application builds it, on a pool from PooledClients.
 	private GuardedServiceB serviceB(DownstreamGuards guards, DownstreamProperties downstream) {
-		ChainClientConfiguration configuration = new ChainClientConfiguration();
-		this.connections = configuration.serviceBConnectionProvider(downstream);
-		WebClient webClient = configuration.serviceBWebClient(WebClient.builder(), this.connections, downstream,
-				guards);
-		return new GuardedServiceB(new ServiceBClient(webClient), guards, new Stack("webflux"));
+		return new GuardedServiceB(new ServiceBClient(this.clients, downstream, guards), guards, new Stack("webflux"));
 	}
 
 	private static DownstreamProperties downstream(URI baseUrl, int maxConnections, int maxPendingAcquires) {
-		return new DownstreamProperties(baseUrl, Duration.ofSeconds(1), Duration.ofSeconds(10), maxConnections,
-				maxPendingAcquires, Duration.ofSeconds(1));
+		return new DownstreamProperties(new PooledClientProperties(baseUrl, Duration.ofSeconds(1),
+				Duration.ofSeconds(10), maxConnections, maxPendingAcquires, Duration.ofSeconds(1)));
 	}
 
 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.app.passthrough.DownstreamProperties;
 import dev.fluxbench.contract.chain.ChainDto;
 import dev.fluxbench.contract.chain.DegradedReason;
@@ -13,7 +15,6 @@ import dev.fluxbench.contract.problem.ProblemType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import reactor.netty.resources.ConnectionProvider;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.mock.env.MockEnvironment;
@@ -39,7 +40,7 @@ class NextHopClientTests {
 
 	private StubServer nextHop;
 
-	private ConnectionProvider connections;
+	private final PooledClients clients = new PooledClients(WebClient.builder());
 
 	@BeforeEach
 	void startNextHop() throws IOException {
@@ -48,9 +49,7 @@ class NextHopClientTests {
 
 	@AfterEach
 	void stop() {
-		if (this.connections != null) {
-			this.connections.dispose();
-		}
+		this.clients.destroy();
 		this.nextHop.close();
 	}
 
@@ -107,18 +106,15 @@ class NextHopClientTests {
 			.problem();
 	}
 
-	// Built as the application context builds it, from the configuration's own methods.
+	// Built as the application builds it, on a pool from PooledClients.
 	private NextHopClient client(URI nextUrl) {
 		ChainProperties properties = new ChainProperties(nextUrl, 16, HOP_TIMEOUT, false,
 				new ChainProperties.CallPool(4, 4));
-		DownstreamProperties downstream = new DownstreamProperties(URI.create("http://127.0.0.1:9"),
-				Duration.ofSeconds(1), Duration.ofSeconds(10), 4, 4, Duration.ofSeconds(1));
-		ChainClientConfiguration configuration = new ChainClientConfiguration();
-		this.connections = configuration.nextHopConnectionProvider(downstream);
-		WebClient webClient = configuration.nextHopWebClient(WebClient.builder(), this.connections, downstream,
-				properties);
+		DownstreamProperties downstream = new DownstreamProperties(
+				new PooledClientProperties(URI.create("http://127.0.0.1:9"), Duration.ofSeconds(1),
+						Duration.ofSeconds(10), 4, 4, Duration.ofSeconds(1)));
 		NextHop nextHop = new NextHop(properties, Duration.ofSeconds(1), new MockEnvironment());
-		return new NextHopClient(webClient, nextHop, properties);
+		return new NextHopClient(this.clients, nextHop, properties, downstream);
 	}
 
 }

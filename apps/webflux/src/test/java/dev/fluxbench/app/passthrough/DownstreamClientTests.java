@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.passthrough.Message;
 import dev.fluxbench.contract.passthrough.MessageAck;
@@ -23,7 +25,6 @@ import dev.fluxbench.contract.problem.ProblemType;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import reactor.netty.resources.ConnectionProvider;
 
 import org.springframework.http.HttpHeaders;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -44,9 +45,7 @@ class DownstreamClientTests {
 
 	private final Downstream downstream = new Downstream();
 
-	private final DownstreamClientConfiguration configuration = new DownstreamClientConfiguration();
-
-	private ConnectionProvider connections;
+	private final PooledClients clients = new PooledClients(WebClient.builder());
 
 	@BeforeEach
 	void startDownstream() throws IOException {
@@ -55,9 +54,7 @@ class DownstreamClientTests {
 
 	@AfterEach
 	void stop() {
-		if (this.connections != null) {
-			this.connections.dispose();
-		}
+		this.clients.destroy();
 		this.downstream.stop();
 	}
 
@@ -114,7 +111,7 @@ class DownstreamClientTests {
 	@Test
 	void sendWhenEveryConnectionIsBusyShouldFailWithDownstreamSaturated() {
 		this.downstream.stall(Duration.ofSeconds(10));
-		DownstreamClient client = client(new DownstreamProperties(this.downstream.uri(), Duration.ofSeconds(1),
+		DownstreamClient client = client(new PooledClientProperties(this.downstream.uri(), Duration.ofSeconds(1),
 				Duration.ofSeconds(10), 1, 0, Duration.ofSeconds(1)));
 		CompletableFuture.runAsync(() -> send(client, new HttpHeaders()));
 		this.downstream.awaitRequest();
@@ -138,15 +135,12 @@ class DownstreamClientTests {
 
 	private DownstreamClient client(URI baseUrl) {
 		return client(
-				new DownstreamProperties(baseUrl, Duration.ofSeconds(1), READ_TIMEOUT, 4, 4, Duration.ofSeconds(1)));
+				new PooledClientProperties(baseUrl, Duration.ofSeconds(1), READ_TIMEOUT, 4, 4, Duration.ofSeconds(1)));
 	}
 
-	// Built as the application context builds it, from the configuration's own bean
-	// methods.
-	private DownstreamClient client(DownstreamProperties properties) {
-		this.connections = this.configuration.downstreamConnectionProvider(properties);
-		WebClient webClient = this.configuration.downstreamWebClient(WebClient.builder(), this.connections, properties);
-		return new DownstreamClient(webClient, properties);
+	// Built as the application builds it, on a pool from PooledClients.
+	private DownstreamClient client(PooledClientProperties properties) {
+		return new DownstreamClient(this.clients, new DownstreamProperties(properties));
 	}
 
 	private static MessageAck send(DownstreamClient client, HttpHeaders incoming) {

@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "spring.r2dbc.url=r2dbc:h2:mem:///pool-saturation?options=DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
 				"spring.flyway.url=jdbc:h2:mem:pool-saturation;DB_CLOSE_DELAY=-1;MODE=PostgreSQL",
-				"fluxbench.db.pool.max-size=1", "fluxbench.db.pool.acquire-timeout-millis=250" })
+				"fluxbench.db.pool.max-size=1", "fluxbench.db.pool.acquire-timeout=250ms" })
 class PoolSaturationTests {
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

@@ -13,11 +13,12 @@ import java.util.concurrent.Executors;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.fluxbench.app.client.PooledClientProperties;
+import dev.fluxbench.app.client.PooledClients;
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitDto;
 import dev.fluxbench.contract.unit.UnitSoap;
-import reactor.netty.resources.ConnectionProvider;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,9 +60,7 @@ class PartnerRepositoryClientTests {
 
 	private final Repository repository = new Repository();
 
-	private final PartnerRepositoryClientConfiguration configuration = new PartnerRepositoryClientConfiguration();
-
-	private ConnectionProvider connections;
+	private final PooledClients clients = new PooledClients(WebClient.builder());
 
 	@BeforeEach
 	void startRepository() throws IOException {
@@ -70,9 +69,7 @@ class PartnerRepositoryClientTests {
 
 	@AfterEach
 	void stop() {
-		if (this.connections != null) {
-			this.connections.dispose();
-		}
+		this.clients.destroy();
 		this.repository.stop();
 	}
 
@@ -129,19 +126,15 @@ class PartnerRepositoryClientTests {
 				Problem.of(ProblemType.DOWNSTREAM_TIMEOUT, "The partner repository did not answer within 300 ms."));
 	}
 
-	// Built as the application context builds it, from the configuration's own bean
-	// methods.
+	// Built as the application builds it, on a pool from PooledClients.
 	private PartnerRepositoryClient client() {
 		return client(PATIENT_READ_TIMEOUT);
 	}
 
 	private PartnerRepositoryClient client(Duration readTimeout) {
-		PartnerRepositoryProperties properties = new PartnerRepositoryProperties(this.repository.uri(),
-				Duration.ofSeconds(30), readTimeout, 4, 4, Duration.ofSeconds(30));
-		this.connections = this.configuration.partnerRepositoryConnectionProvider(properties);
-		WebClient webClient = this.configuration.partnerRepositoryWebClient(WebClient.builder(), this.connections,
-				properties);
-		return new PartnerRepositoryClient(webClient, properties);
+		return new PartnerRepositoryClient(this.clients,
+				new PartnerRepositoryProperties(new PooledClientProperties(this.repository.uri(),
+						Duration.ofSeconds(30), readTimeout, 4, 4, Duration.ofSeconds(30))));
 	}
 
 	private Problem fetchAndFail() {
