@@ -42,6 +42,12 @@ class HarnessIT {
 		.of(System.getProperty("fluxbench.harness.jar", "target/fluxbench-harness.jar"))
 		.toAbsolutePath();
 
+	/**
+	 * mvc's first trial in a load table; without a warm-up, its JIT may still compile
+	 * during the load, which marks it not steady.
+	 */
+	private static final String MVC_TRIAL_1_ALL = "\\| mvc \\| 1( \\(not steady\\))? \\| all \\|";
+
 	@TempDir
 	Path temporary;
 
@@ -84,7 +90,10 @@ class HarnessIT {
 					"\"jmeter-java-dsl\": \"2.2\"");
 		assertThat(lines).contains("report: " + out.resolve("report.html"));
 		assertThat(out.resolve("report.md")).content()
-			.contains("# fluxbench report: quick", "Status: finished", "| mvc-vt | 1 | passthrough |");
+			.contains("# fluxbench report: quick", "Status: finished")
+			// A warm-up of a second may leave the JIT compiling into the loads, which
+			// marks them.
+			.containsPattern("\\| mvc-vt \\| 1( \\(not steady\\))? \\| passthrough \\|");
 		assertThat(out.resolve("summary.json")).content().contains("\"complete\": true");
 	}
 
@@ -233,7 +242,9 @@ class HarnessIT {
 		Process report = start(reportConsole, "report", out.toString());
 		assertThat(report.waitFor(1, TimeUnit.MINUTES)).as("report finished in time").isTrue();
 		assertThat(report.exitValue()).as("report exit code; output:%n%s", Files.readString(reportConsole)).isZero();
-		assertThat(out.resolve("report.md")).content().contains("INTERRUPTED, PARTIAL RESULTS", "| mvc | 1 | all |");
+		assertThat(out.resolve("report.md")).content()
+			.contains("INTERRUPTED, PARTIAL RESULTS")
+			.containsPattern(MVC_TRIAL_1_ALL);
 	}
 
 	@Test
@@ -274,7 +285,7 @@ class HarnessIT {
 		Process report = start(reportConsole, "report", out.toString());
 		assertThat(report.waitFor(1, TimeUnit.MINUTES)).as("report finished in time").isTrue();
 		assertThat(report.exitValue()).as("report exit code; output:%n%s", Files.readString(reportConsole)).isZero();
-		assertThat(out.resolve("report.md")).content().contains("PARTIAL RESULTS", "| mvc | 1 | all |");
+		assertThat(out.resolve("report.md")).content().contains("PARTIAL RESULTS").containsPattern(MVC_TRIAL_1_ALL);
 	}
 
 	private static boolean accepts(int port) {

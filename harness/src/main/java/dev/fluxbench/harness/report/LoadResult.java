@@ -24,7 +24,7 @@ import org.HdrHistogram.Histogram;
  * reported, and marked, but never enters a verdict
  * @param steady whether the app's JIT compiled for no more than its set share of the
  * app's CPU during the load (unknown counts as steady); a load that compiled more is
- * reported, and marked, but never enters a verdict either
+ * marked in the tables
  * @param summaries the figures over all labels first, then per label when there are
  * several
  * @param distribution elapsed time at the {@link #PERCENTILES}
@@ -143,9 +143,13 @@ public record LoadResult(LoadKey key, boolean finished, boolean steady, List<Sum
 		return this.seconds.stream().mapToDouble(Second::inFlight).max().orElse(0);
 	}
 
-	/** Whether it enters the verdicts: it ran to its end, at steady state. */
+	/**
+	 * Whether it enters the verdicts: it ran to its end. A load that is not steady is
+	 * marked but still counted, until the compile-share threshold has been measured
+	 * against warm-ups long enough to meet it on a busy machine.
+	 */
 	public boolean counted() {
-		return this.finished && this.steady;
+		return this.finished;
 	}
 
 	/** Its trial, as the tables show it: marked when it enters no verdict. */

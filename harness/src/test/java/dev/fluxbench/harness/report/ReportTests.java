@@ -47,8 +47,7 @@ class ReportTests {
 	}
 
 	@Test
-	void aLoadWhoseJitStillCompiledIsMarkedAndKeptOutOfTheVerdictsAndANeverSteadyWarmupIsSaid(@TempDir Path directory)
-			throws IOException {
+	void aLoadWhoseJitStillCompiledIsMarkedAndANeverSteadyWarmupIsSaid(@TempDir Path directory) throws IOException {
 		FixtureRun.write(directory, false);
 		ResultsDirectory files = new ResultsDirectory(directory);
 		Path metrics = files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", 1));
@@ -78,9 +77,7 @@ class ReportTests {
 		assertThat(compiling.steady()).isFalse();
 		assertThat(compiling.efficiency().jitShare().value()).isCloseTo(1 / 3.0, within(0.01));
 		assertThat(compiling.trialLabel()).isEqualTo("1 (not steady)");
-		assertThat(report.results().at(10, "mvc").subList(1, 3)).allMatch(LoadResult::counted);
-		assertThat(report.verdict(10, "passthrough", Aspect.P99).orElseThrow().estimates().get("mvc").values())
-			.hasSize(FixtureRun.TRIALS - 1);
+		assertThat(report.results().at(10, "mvc")).allMatch(LoadResult::counted);
 		assertThat(report.efficiencyTable().rows()).anyMatch((row) -> row.contains("33.3 (not steady)"));
 		Table warmup = report.warmupTable().orElseThrow();
 		assertThat(warmup.rows()).hasSize(FixtureRun.TRIALS * FixtureRun.STACKS.size())
