@@ -68,9 +68,7 @@ public final class CompilerCpu {
 			String name = line.substring(line.indexOf('(') + 1, line.lastIndexOf(')'));
 			// The kernel keeps 15 characters of a thread's name: "C2 CompilerThre".
 			if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
-				String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
-				this.ticks.put(stat.getParent().getFileName().toString(),
-						Long.parseLong(fields[11]) + Long.parseLong(fields[12]));
+				this.ticks.put(stat.getParent().getFileName().toString(), ProcessStats.cpuTicks(line));
 			}
 			else {
 				this.others.add(stat.getParent().getFileName().toString());

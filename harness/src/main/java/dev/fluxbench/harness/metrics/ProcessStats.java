@@ -22,17 +22,30 @@ public record ProcessStats(long rssBytes, Duration cpuTime) {
 	public static Optional<ProcessStats> of(long pid) {
 		try {
 			String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-			// The command name may contain spaces and parentheses: fields are counted
-			// after the last ')'.
-			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-			long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-			long rssPages = Long.parseLong(fields[21]);
+			long ticks = cpuTicks(stat);
+			long rssPages = Long.parseLong(fields(stat)[21]);
 			return Optional
 				.of(new ProcessStats(rssPages * 4096, Duration.ofMillis(ticks * 1000 / CLOCK_TICKS_PER_SECOND)));
 		}
 		catch (IOException | RuntimeException ex) {
 			return Optional.empty();
 		}
+	}
+
+	/**
+	 * User plus system time of a /proc stat line (a process' or a thread's), in ticks.
+	 */
+	static long cpuTicks(String stat) {
+		String[] fields = fields(stat);
+		return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+	}
+
+	/**
+	 * The fields after the command name, which may contain spaces and parentheses: they
+	 * are counted after the last ')'.
+	 */
+	private static String[] fields(String stat) {
+		return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
 	}
 
 }
