@@ -69,6 +69,25 @@ public class KnownBlockingCalls implements BlockHoundIntegration {
 		// that long. The console write, which can block for as long as the console wants,
 		// happens on the writer thread.
 		builder.allowBlockingCallsInside("ch.qos.logback.core.AsyncAppenderBase", "put");
+		// Spring Data Redis hands every reactive command (RedisCache's retrieve and
+		// store)
+		// the factory's shared Lettuce connection under the factory's ReentrantLock, held
+		// only while it reads the field: the connection is opened while the context
+		// starts
+		// (CacheConfiguration's eager initialisation). Two event loops that ask at the
+		// same
+		// instant make one park that long. Seen in UnitCacheRedisDownTests on a busy
+		// machine, at the first lookups; the error left lookups without an answer.
+		builder.allowBlockingCallsInside("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory",
+				"getSharedReactiveConnection");
+		// Lettuce's endpoint counts the threads writing commands to its channel under a
+		// ReentrantLock (SharedLock), which a state change (connected, disconnected,
+		// reconnected) takes exclusively until the writes in progress end. Held for a
+		// counter's update or a change of state, never for I/O; a thread that finds it
+		// taken parks that long, an event loop of ours writing a command or Lettuce's own
+		// when Redis goes away. Lettuce ships no BlockHound integration of its own.
+		builder.allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "incrementWriters");
+		builder.allowBlockingCallsInside("io.lettuce.core.protocol.SharedLock", "doExclusive");
 	}
 
 }
