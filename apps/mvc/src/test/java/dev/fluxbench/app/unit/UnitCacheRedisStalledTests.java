@@ -1,81 +1,22 @@
 package dev.fluxbench.app.unit;
 
-import dev.fluxbench.app.cache.CacheNames;
-import dev.fluxbench.app.cache.OwnRedis;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
+import dev.fluxbench.contract.unit.UnitDto;
 
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.annotation.DirtiesContext;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-
-import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Redis stops answering in distributed mode: a lookup waits for Lettuce's command
- * timeout, takes it for a miss and answers from the database; the timeouts show in
- * {@code cache.errors}. The timeout is no shorter than a busy machine needs: Lettuce
- * bounds its connection handshake, at the context's start, and the lookup before the
- * stall by it too. Skipped where redis-server is not on the PATH.
+ * Redis stops answering: lookups through this app's service answer from the database. The
+ * test is the same in every stack, in apps/common's
+ * {@link AbstractUnitCacheRedisStalledTests}.
  */
-@SpringBootTest(properties = { "fluxbench.cache.mode=distributed", "spring.data.redis.timeout=2s" })
-@DirtiesContext
-class UnitCacheRedisStalledTests {
-
-	private static OwnRedis redis;
+class UnitCacheRedisStalledTests extends AbstractUnitCacheRedisStalledTests {
 
 	@Autowired
-	UnitService units;
+	private UnitService units;
 
-	@Autowired
-	MeterRegistry registry;
-
-	@BeforeAll
-	static void redisServerOnThePath() {
-		Assumptions.assumeTrue(OwnRedis.available(), "redis-server is not on the PATH");
-	}
-
-	@DynamicPropertySource
-	static void properties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", () -> redis().port());
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		if (redis != null) {
-			redis.close();
-		}
-	}
-
-	private static synchronized OwnRedis redis() {
-		if (redis == null) {
-			redis = OwnRedis.start();
-		}
-		return redis;
-	}
-
-	@Test
-	void lookupWhileRedisIsStalledShouldTimeOutAndAnswerFromTheDatabase() {
-		assertThat(this.units.find(4243).name()).isEqualTo("Unit 004243");
-		redis.stall();
-		assertThat(this.units.find(4243).name()).isEqualTo("Unit 004243");
-		assertThat(this.units.find(4244).name()).isEqualTo("Unit 004244");
-		assertThat(cacheErrors("get")).isEqualTo(2);
-	}
-
-	private double cacheErrors(String operation) {
-		return this.registry.find("cache.errors")
-			.tags("cache", CacheNames.UNITS, "operation", operation)
-			.counters()
-			.stream()
-			.mapToDouble(Counter::count)
-			.sum();
+	@Override
+	protected UnitDto find(long id) {
+		return this.units.find(id);
 	}
 
 }
