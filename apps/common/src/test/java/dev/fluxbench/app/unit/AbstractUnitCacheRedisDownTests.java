@@ -16,15 +16,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
-import dev.fluxbench.app.cache.OwnRedis;
+import dev.fluxbench.app.cache.OwnRedisExtension;
 import dev.fluxbench.contract.unit.UnitPaths;
 import dev.fluxbench.ldap.EmbeddedDirectory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -71,7 +69,8 @@ public abstract class AbstractUnitCacheRedisDownTests {
 
 	private static final EmbeddedDirectory DIRECTORY = EmbeddedDirectory.start();
 
-	private static OwnRedis redis;
+	@RegisterExtension
+	static final OwnRedisExtension REDIS = new OwnRedisExtension();
 
 	@LocalServerPort
 	private int port;
@@ -79,29 +78,10 @@ public abstract class AbstractUnitCacheRedisDownTests {
 	@Autowired
 	private MeterRegistry registry;
 
-	@BeforeAll
-	static void redisServerOnThePath() {
-		Assumptions.assumeTrue(OwnRedis.available(), "redis-server is not on the PATH");
-	}
-
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
 		registry.add("fluxbench.ldap.url", DIRECTORY::url);
-		registry.add("spring.data.redis.port", () -> redis().port());
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		if (redis != null) {
-			redis.close();
-		}
-	}
-
-	private static synchronized OwnRedis redis() {
-		if (redis == null) {
-			redis = OwnRedis.start();
-		}
-		return redis;
+		registry.add("spring.data.redis.port", REDIS::port);
 	}
 
 	@Test
@@ -124,7 +104,7 @@ public abstract class AbstractUnitCacheRedisDownTests {
 		}
 		try {
 			await().atMost(Duration.ofMinutes(2)).until(() -> answered.sum() >= LOOKUPS);
-			redis.stop();
+			REDIS.redis().stop();
 			long atStop = answered.sum();
 			await().atMost(Duration.ofMinutes(2))
 				.until(() -> answered.sum() >= atStop + LOOKUPS_AFTER_STOP && cacheErrors() > 0);

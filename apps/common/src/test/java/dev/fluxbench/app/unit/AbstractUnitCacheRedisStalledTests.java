@@ -1,14 +1,12 @@
 package dev.fluxbench.app.unit;
 
 import dev.fluxbench.app.cache.CacheNames;
-import dev.fluxbench.app.cache.OwnRedis;
+import dev.fluxbench.app.cache.OwnRedisExtension;
 import dev.fluxbench.contract.unit.UnitDto;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -31,39 +29,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 @DirtiesContext
 public abstract class AbstractUnitCacheRedisStalledTests {
 
-	private static OwnRedis redis;
+	@RegisterExtension
+	static final OwnRedisExtension REDIS = new OwnRedisExtension();
 
 	@Autowired
 	private MeterRegistry registry;
 
-	@BeforeAll
-	static void redisServerOnThePath() {
-		Assumptions.assumeTrue(OwnRedis.available(), "redis-server is not on the PATH");
-	}
-
 	@DynamicPropertySource
 	static void properties(DynamicPropertyRegistry registry) {
-		registry.add("spring.data.redis.port", () -> redis().port());
-	}
-
-	@AfterAll
-	static void stopRedis() {
-		if (redis != null) {
-			redis.close();
-		}
-	}
-
-	private static synchronized OwnRedis redis() {
-		if (redis == null) {
-			redis = OwnRedis.start();
-		}
-		return redis;
+		registry.add("spring.data.redis.port", REDIS::port);
 	}
 
 	@Test
 	void lookupWhileRedisIsStalledShouldTimeOutAndAnswerFromTheDatabase() {
 		assertThat(find(4243).name()).isEqualTo("Unit 004243");
-		redis.stall();
+		REDIS.redis().stall();
 		assertThat(find(4243).name()).isEqualTo("Unit 004243");
 		assertThat(find(4244).name()).isEqualTo("Unit 004244");
 		assertThat(cacheErrors("get")).isEqualTo(2);
