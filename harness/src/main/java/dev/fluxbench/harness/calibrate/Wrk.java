@@ -165,9 +165,10 @@ public final class Wrk {
 		for (String kind : List.of("connect", "read", "write", "status", "timeout")) {
 			failed += errors.path(kind).asLong(0);
 		}
+		Duration p50 = Duration.ofNanos(number(json, "p50Micros") * 1000);
+		Duration p99 = Duration.ofNanos(number(json, "p99Micros") * 1000);
 		Duration cpu = ProcessStats.cpuTime(json.path("stat").asText(""));
-		return CalibrationJson.Side.of(requests, failed, elapsed, cpu,
-				Duration.ofNanos(number(json, "p50Micros") * 1000), Duration.ofNanos(number(json, "p99Micros") * 1000));
+		return CalibrationJson.Side.of(requests, failed, elapsed, cpu, p50, p99);
 	}
 
 	private static long number(JsonNode json, String field) {
