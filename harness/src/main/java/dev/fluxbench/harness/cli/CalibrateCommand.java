@@ -158,7 +158,7 @@ final class CalibrateCommand implements Callable<Integer> {
 		Calibration.Settings settings = new Calibration.Settings(counts, this.duration, this.warmup, layout.loadCpus(),
 				layout.toString());
 		console.printf("fluxbench calibrate: %s, connections %s, %ds per side after %ds of warm-up, CPU %s%n",
-				given.map(URI::toString).orElse(launched.id() + " " + this.pathOrDefault()), counts,
+				(launched != null) ? launched.id() + " " + pathOrDefault() : given.get(), counts,
 				this.duration.toSeconds(), this.warmup.toSeconds(), layout);
 		CalibrationJson calibration;
 		try {
