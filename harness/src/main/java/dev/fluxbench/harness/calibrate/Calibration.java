@@ -10,8 +10,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
+import dev.fluxbench.harness.metrics.CompilerCpu;
 import dev.fluxbench.harness.metrics.ProcessStats;
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.Sample;
@@ -33,6 +35,11 @@ import dev.fluxbench.harness.target.MetricsSource;
 public final class Calibration {
 
 	public static final String CALIBRATION_JSON = "calibration.json";
+
+	/** The JIT's share of the generator's CPU below which its warm-up ends. */
+	static final double STEADY_JIT_SHARE = 0.05;
+
+	static final int MAX_WARMUP_ROUNDS = 4;
 
 	private final Endpoint endpoint;
 
@@ -123,9 +130,7 @@ public final class Calibration {
 
 	private CalibrationJson.Side harnessSide(GeneratorLoad harness, int connections) {
 		if (!this.settings.warmup().isZero()) {
-			this.console.printf("%d connections: harness warm-up %ds%n", connections,
-					this.settings.warmup().toSeconds());
-			harness.warmUp(this.endpoint.base(), this.settings.warmup());
+			warmUp(harness, connections);
 		}
 		this.console.printf("%d connections: harness for %ds%n", connections, this.settings.duration().toSeconds());
 		Path directory = this.out.resolve("harness-c" + connections);
@@ -138,6 +143,39 @@ public final class Calibration {
 		Duration cpu = ProcessStats.ownCpuTime().minus(cpuBefore);
 		Duration wall = Duration.ofNanos(System.nanoTime() - wallBefore);
 		return harnessFigures(SamplesCsv.read(samples), cpu, wall);
+	}
+
+	/**
+	 * Runs the very load about to be measured, files and scrape included, in rounds of
+	 * the warm-up's length until the JIT's share of this JVM's CPU falls to
+	 * {@link #STEADY_JIT_SHARE}, or {@link #MAX_WARMUP_ROUNDS} rounds. The compiler
+	 * threads belong to the generator's process: a window in which they still compile the
+	 * load's hot paths would count that work as the cost of each request, which wrk,
+	 * compiled ahead of time, never pays. A busy machine slows the compiler down, so a
+	 * fixed warm-up is not enough there.
+	 */
+	private void warmUp(GeneratorLoad harness, int connections) {
+		CompilerCpu compiler = new CompilerCpu(ProcessHandle.current().pid());
+		for (int round = 1; round <= MAX_WARMUP_ROUNDS; round++) {
+			this.console.printf("%d connections: harness warm-up %ds%s%n", connections,
+					this.settings.warmup().toSeconds(), (round == 1) ? "" : " (round " + round + ")");
+			double jitBefore = compiler.seconds().orElse(0);
+			Duration cpuBefore = ProcessStats.ownCpuTime();
+			Path warmup = this.out.resolve("harness-warmup-c" + connections + "-" + round);
+			harness.run(connections, this.settings.warmup(), this.endpoint.base(), warmup.resolve("samples.csv"),
+					warmup.resolve("metrics.csv"), this.endpoint.metrics(), this.endpoint.appPid(),
+					this.endpoint.servicePids());
+			double cpu = ProcessStats.ownCpuTime().minus(cpuBefore).toNanos() / 1e9;
+			OptionalDouble jit = compiler.seconds();
+			if (jit.isEmpty() || cpu <= 0) {
+				return;
+			}
+			double share = (jit.getAsDouble() - jitBefore) / cpu;
+			if (share <= STEADY_JIT_SHARE) {
+				return;
+			}
+			this.console.printf("%d connections: the JIT took %.0f%% of the harness' CPU%n", connections, share * 100);
+		}
 	}
 
 	private CalibrationJson.Side wrkSide(int connections) {

@@ -32,13 +32,6 @@ public final class GeneratorLoad {
 	}
 
 	/**
-	 * Drives the target for {@code duration} as a run's warm-up does, keeping nothing.
-	 */
-	public void warmUp(URI target, Duration duration) {
-		this.plan.warmUp(duration, target, new SampleSink.Progress(), () -> false);
-	}
-
-	/**
 	 * Runs {@code users} users, each on its own kept-alive connection and without think
 	 * time, for {@code hold}, writing samples.csv and metrics.csv as a run's load does.
 	 * @param appPid the target's process, whose CPU and memory metrics.csv records
