@@ -117,9 +117,19 @@ public final class Calibration {
 		List<CalibrationJson.Point> points = new ArrayList<>();
 		CalibrationJson result = null;
 		for (int connections : this.settings.connections()) {
+			CompilerCpu compiler = new CompilerCpu(ProcessHandle.current().pid());
+			if (!this.settings.warmup().isZero()) {
+				warmUp(harness, connections, compiler);
+			}
+			OptionalDouble jitBefore = compiler.seconds();
 			CalibrationJson.Side generator = harnessSide(harness, connections);
+			OptionalDouble jitAfter = compiler.seconds();
+			Optional<Double> jitShare = (jitBefore.isPresent() && jitAfter.isPresent() && generator.cpu().isPositive())
+					? Optional
+						.of((jitAfter.getAsDouble() - jitBefore.getAsDouble()) / (generator.cpu().toNanos() / 1e9))
+					: Optional.empty();
 			CalibrationJson.Side reference = wrkSide(connections);
-			points.add(CalibrationJson.Point.of(connections, generator, reference));
+			points.add(CalibrationJson.Point.of(connections, generator, reference, jitShare));
 			result = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(started),
 					this.endpoint.url().toString(), this.endpoint.stack(), this.settings.cpuLayout(), version,
 					this.settings.duration(), this.settings.warmup(), points);
@@ -129,9 +139,6 @@ public final class Calibration {
 	}
 
 	private CalibrationJson.Side harnessSide(GeneratorLoad harness, int connections) {
-		if (!this.settings.warmup().isZero()) {
-			warmUp(harness, connections);
-		}
 		this.console.printf("%d connections: harness for %ds%n", connections, this.settings.duration().toSeconds());
 		Path directory = this.out.resolve("harness-c" + connections);
 		Path samples = directory.resolve("samples.csv");
@@ -154,8 +161,7 @@ public final class Calibration {
 	 * compiled ahead of time, never pays. A busy machine slows the compiler down, so a
 	 * fixed warm-up is not enough there.
 	 */
-	private void warmUp(GeneratorLoad harness, int connections) {
-		CompilerCpu compiler = new CompilerCpu(ProcessHandle.current().pid());
+	private void warmUp(GeneratorLoad harness, int connections, CompilerCpu compiler) {
 		for (int round = 1; round <= MAX_WARMUP_ROUNDS; round++) {
 			this.console.printf("%d connections: harness warm-up %ds%s%n", connections,
 					this.settings.warmup().toSeconds(), (round == 1) ? "" : " (round " + round + ")");

@@ -25,8 +25,12 @@ final class CalibrationTable {
 		for (CalibrationJson.Point point : calibration.points()) {
 			lines.add(side(point.connections(), "harness", point.harness()));
 			lines.add(side(point.connections(), "wrk", point.wrk()));
-			lines.add(String.format(Locale.ROOT, "%11d  %-9s  %15s", point.connections(), "ratio",
-					point.cpuRatio().map(CalibrationTable::ratio).orElse("n/a")));
+			lines.add(String.format(Locale.ROOT, "%11d  %-9s  %15s%s", point.connections(), "ratio",
+					point.cpuRatio().map(CalibrationTable::ratio).orElse("n/a"),
+					point.harnessJitShare()
+						.map((share) -> String.format(Locale.ROOT, "  (the harness' JIT: %.0f%% of its CPU)",
+								share * 100))
+						.orElse("")));
 		}
 		return lines;
 	}

@@ -61,19 +61,31 @@ public record CalibrationJson(int formatVersion, Optional<Instant> started, Stri
 	 * @param wrk wrk
 	 * @param cpuRatio the harness' CPU per 1000 requests over wrk's; empty when wrk's was
 	 * too small to measure
+	 * @param harnessJitShare the share of the harness' CPU in its measured window that
+	 * went to its JIT compiler threads; empty when they could not be read
 	 */
-	public record Point(int connections, Side harness, Side wrk, Optional<Double> cpuRatio) {
+	public record Point(int connections, Side harness, Side wrk, Optional<Double> cpuRatio,
+			Optional<Double> harnessJitShare) {
 
 		public Point {
 			cpuRatio = ResultJson.optional(cpuRatio);
+			harnessJitShare = ResultJson.optional(harnessJitShare);
 		}
 
 		/** The two sides, and the ratio of their CPU per 1000 requests. */
 		public static Point of(int connections, Side harness, Side wrk) {
+			return of(connections, harness, wrk, Optional.empty());
+		}
+
+		/**
+		 * The two sides, the ratio of their CPU per 1000 requests, and how much of the
+		 * harness' went to its JIT.
+		 */
+		public static Point of(int connections, Side harness, Side wrk, Optional<Double> harnessJitShare) {
 			double reference = wrk.cpuMillisPer1000Requests();
 			Optional<Double> ratio = (reference > 0 && harness.requests() > 0)
 					? Optional.of(harness.cpuMillisPer1000Requests() / reference) : Optional.empty();
-			return new Point(connections, harness, wrk, ratio);
+			return new Point(connections, harness, wrk, ratio, harnessJitShare);
 		}
 
 	}

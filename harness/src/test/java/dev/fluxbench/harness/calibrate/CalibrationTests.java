@@ -77,14 +77,16 @@ class CalibrationTests {
 				Duration.ofMillis(1), Duration.ofMillis(4));
 		CalibrationJson calibration = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(START),
 				"http://127.0.0.1:8080/", Optional.of("mvc"), "app on 0, generator and downstream on 1", "wrk 4.1.0",
-				Duration.ofSeconds(20), Duration.ofSeconds(10), List.of(CalibrationJson.Point.of(10, harness, wrk)));
+				Duration.ofSeconds(20), Duration.ofSeconds(10),
+				List.of(CalibrationJson.Point.of(10, harness, wrk, Optional.of(0.04))));
 		assertThat(Calibration.table(calibration)).hasSize(4)
 			.satisfies(
 					(lines) -> assertThat(lines.get(0)).contains("connections", "CPU/1000 req", "p50", "p99", "req/s"))
 			.satisfies((lines) -> assertThat(lines.get(1)).contains("10", "harness", "300.0 ms", "2.00 ms", "9.00 ms",
 					"1450"))
 			.satisfies((lines) -> assertThat(lines.get(2)).contains("wrk", "100.0 ms", "1500"))
-			.satisfies((lines) -> assertThat(lines.get(3)).contains("ratio", "3.0×"));
+			.satisfies(
+					(lines) -> assertThat(lines.get(3)).contains("ratio", "3.0×", "the harness' JIT: 4% of its CPU"));
 	}
 
 	@Test
