@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
 				"  ./fluxbench calibrate", "      mvc, 10 then 50 connections, 20 s per side after 10 s of warm-up",
 				"  ./fluxbench calibrate --connections 50 --duration 60s",
 				"  ./fluxbench calibrate --target http://127.0.0.1:8080/api/units/1",
-				"  ./fluxbench run --calibration results/20261127-050000-calibrate/calibration.json", "", "SEE ALSO",
+				"  ./fluxbench run --calibration results/DIR/calibration.json", "", "SEE ALSO",
 				"  docs/calibrate.md: what is measured, and how to read the ratio" })
 final class CalibrateCommand implements Callable<Integer> {
 
@@ -85,7 +85,8 @@ final class CalibrateCommand implements Callable<Integer> {
 	private Duration duration;
 
 	@Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "10s",
-			description = "each side's unmeasured drive before it; 0s for none (default: ${DEFAULT-VALUE})")
+			description = "each side's unmeasured drive before it, the harness' repeated (at most 4 times) until its JIT"
+					+ " settles; 0s for none (default: ${DEFAULT-VALUE})")
 	private Duration warmup;
 
 	@Option(names = "--out", paramLabel = "DIR",
