@@ -211,6 +211,9 @@ final class CalibrateCommand implements Callable<Integer> {
 				throw new UsageException("--connections lists " + count + " twice");
 			}
 		}
+		if (counts.isEmpty()) {
+			throw new UsageException("--connections names no connection count");
+		}
 		return List.copyOf(counts);
 	}
 
