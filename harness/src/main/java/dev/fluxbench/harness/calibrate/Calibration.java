@@ -39,7 +39,7 @@ public final class Calibration {
 	/** The JIT's share of the generator's CPU below which its warm-up ends. */
 	static final double STEADY_JIT_SHARE = 0.05;
 
-	static final int MAX_WARMUP_ROUNDS = 4;
+	static final int MAX_WARMUP_ROUNDS = 6;
 
 	private final Endpoint endpoint;
 
