@@ -8,13 +8,16 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.fluxbench.harness.cli.RunCommandBadInputTests.Outcome;
+import dev.fluxbench.harness.results.CalibrationJson;
 import picocli.CommandLine;
 
 /**
@@ -81,6 +84,23 @@ class CalibrateCommandTests {
 		Outcome outcome = RunCommandBadInputTests.execute("run", "--calibration", file.toString(), "--out",
 				this.outParent.resolve("r").toString());
 		assertBadUsage(outcome, "is not a fluxbench calibration.json");
+	}
+
+	@Test
+	void runTakesACalibrationOfCalibrateAndGoesOnToCheckTheMachine() {
+		CalibrationJson.Side side = CalibrationJson.Side.of(1000, 0, Duration.ofSeconds(1), Duration.ofMillis(100),
+				Duration.ofMillis(1), Duration.ofMillis(2));
+		Path file = this.outParent.resolve("calibration.json");
+		new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.empty(), "http://127.0.0.1:8080/",
+				Optional.of("mvc"), "", "wrk 4.1.0", Duration.ofSeconds(1), Duration.ZERO,
+				List.of(CalibrationJson.Point.of(10, side, side)))
+			.write(file);
+		// Nothing listens on port 1: the probe of the target, after the usage checks,
+		// fails.
+		Outcome outcome = RunCommandBadInputTests.execute("run", "--calibration", file.toString(), "--target",
+				"app=http://127.0.0.1:1", "--out", this.outParent.resolve("r").toString());
+		assertThat(outcome.code()).as("exit code; stderr: %s", outcome.err()).isEqualTo(3);
+		assertThat(outcome.err()).doesNotContain("--calibration");
 	}
 
 	private String fakeWrk() throws IOException {
