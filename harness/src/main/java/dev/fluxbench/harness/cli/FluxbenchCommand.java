@@ -24,10 +24,11 @@ import picocli.CommandLine.HelpCommand;
 				"  ./fluxbench run", "      the quick profile on H2, every stack, in about 4 minutes",
 				"  ./fluxbench run --scenario thesis-normal --db postgres --trials 3",
 				"  ./fluxbench knee --stacks mvc,webflux",
-				"      the rate at which each stack stops meeting p99 500 ms", "  ./fluxbench list", "", "SEE ALSO",
-				"  docs/results-layout.md for the files a run writes" },
-		subcommands = { RunCommand.class, KneeCommand.class, ListCommand.class, ReportCommand.class,
-				DeriveCommand.class, HelpCommand.class })
+				"      the rate at which each stack stops meeting p99 500 ms", "  ./fluxbench calibrate",
+				"      the generator's CPU per 1000 requests against wrk's, at 10 and 50 connections",
+				"  ./fluxbench list", "", "SEE ALSO", "  docs/results-layout.md for the files a run writes" },
+		subcommands = { RunCommand.class, KneeCommand.class, CalibrateCommand.class, ListCommand.class,
+				ReportCommand.class, DeriveCommand.class, HelpCommand.class })
 final class FluxbenchCommand implements Callable<Integer> {
 
 	@Spec
@@ -35,7 +36,8 @@ final class FluxbenchCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
-		throw new UsageException("a command is needed: run, knee, list, report or derive (see: fluxbench --help)");
+		throw new UsageException(
+				"a command is needed: run, knee, calibrate, list, report or derive (see: fluxbench --help)");
 	}
 
 }

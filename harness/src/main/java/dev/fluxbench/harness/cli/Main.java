@@ -22,7 +22,15 @@ public final class Main {
 	 * trace.
 	 */
 	public static int execute(PrintWriter out, PrintWriter err, String... args) {
-		CommandLine commandLine = new CommandLine(new FluxbenchCommand());
+		return execute(CommandLine.defaultFactory(), out, err, args);
+	}
+
+	/**
+	 * The same, with the commands made by {@code factory}: a test gives one whose
+	 * commands see another machine, as one without wrk.
+	 */
+	static int execute(CommandLine.IFactory factory, PrintWriter out, PrintWriter err, String... args) {
+		CommandLine commandLine = new CommandLine(new FluxbenchCommand(), factory);
 		commandLine.setOut(out);
 		commandLine.setErr(err);
 		commandLine.setCaseInsensitiveEnumValuesAllowed(true);

@@ -24,6 +24,7 @@ import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.launch.Redis;
 import dev.fluxbench.harness.results.AssertionOutcome;
+import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.run.Benchmark;
 import dev.fluxbench.harness.run.DownstreamFaults;
@@ -192,6 +193,11 @@ final class RunCommand implements Callable<Integer> {
 					+ " directory)")
 	private Path projectRoot;
 
+	@Option(names = "--calibration", paramLabel = "FILE",
+			description = "a calibration.json of 'fluxbench calibrate', copied into run.json: the report then says"
+					+ " how far the generator is from wrk on this machine")
+	private Path calibration;
+
 	@Override
 	public Integer call() {
 		RunPlan plan = plan();
@@ -254,6 +260,7 @@ final class RunCommand implements Callable<Integer> {
 			throw new UsageException("--hold must be longer than 0s");
 		}
 		tolerance();
+		Optional<CalibrationJson> calibrated = calibration();
 		if (this.baseline != null && !ResultsDirectory.isResultsDirectory(this.baseline)) {
 			throw new UsageException("--baseline " + this.baseline + " is not a results directory: it has no "
 					+ ResultsDirectory.RUN_JSON);
@@ -303,7 +310,26 @@ final class RunCommand implements Callable<Integer> {
 		createOut(results);
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
-				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness());
+				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness(), calibrated);
+	}
+
+	private Optional<CalibrationJson> calibration() {
+		if (this.calibration == null) {
+			return Optional.empty();
+		}
+		if (!Files.isRegularFile(this.calibration)) {
+			throw new UsageException("--calibration " + this.calibration + " is not a file");
+		}
+		try {
+			CalibrationJson read = CalibrationJson.read(this.calibration);
+			if (read.points().isEmpty()) {
+				throw new UsageException("--calibration " + this.calibration + " holds no measurement");
+			}
+			return Optional.of(read);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new UsageException("--calibration: " + ex.getMessage());
+		}
 	}
 
 	/** {@code results/TIMESTAMP-NAME}, under the working directory. */

@@ -33,6 +33,27 @@ public record ProcessStats(long rssBytes, Duration cpuTime) {
 	}
 
 	/**
+	 * User plus system time of a /proc stat line, as a process read it of itself: wrk
+	 * reports its own this way at its end, after its threads are done and before it is
+	 * gone from /proc.
+	 * @throws IllegalArgumentException when the line is not a /proc stat line
+	 */
+	public static Duration cpuTime(String stat) {
+		try {
+			return Duration.ofMillis(cpuTicks(stat) * 1000 / CLOCK_TICKS_PER_SECOND);
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalArgumentException("not a /proc stat line: '" + stat + "'");
+		}
+	}
+
+	/** This JVM's user plus system CPU time so far, every thread counted. */
+	public static Duration ownCpuTime() {
+		return of(ProcessHandle.current().pid()).map(ProcessStats::cpuTime)
+			.orElseThrow(() -> new IllegalStateException("/proc/self/stat cannot be read"));
+	}
+
+	/**
 	 * User plus system time of a /proc stat line (a process' or a thread's), in ticks.
 	 */
 	static long cpuTicks(String stat) {

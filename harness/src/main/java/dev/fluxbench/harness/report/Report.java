@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 import dev.fluxbench.harness.results.ResultsDirectory;
+import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.Warmup;
@@ -132,6 +133,7 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		rows.add(List.of("Machine", json.os().name() + " " + json.os().version() + " " + json.os().arch() + ", "
 				+ json.cores() + " cores"));
 		rows.add(List.of("CPU layout", cpuLayout(json.cpuLayout())));
+		json.calibration().ifPresent((calibration) -> rows.add(List.of("Generator", calibration(calibration))));
 		rows.add(List.of("App JVM flags", String.join(" ", run().appJvmFlags())));
 		json.maxInFlight()
 			.ifPresent((limit) -> rows
@@ -142,6 +144,19 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		List<String> failed = run().failedAssertions();
 		rows.add(List.of("Assertions", failed.isEmpty() ? assertions() : "FAILED: " + String.join("; ", failed)));
 		return new Table("environment", "Setup", List.of("", ""), rows, "");
+	}
+
+	/**
+	 * How far the generator was from wrk on this machine, as {@code fluxbench calibrate}
+	 * measured it: "generator vs wrk: 2.9× CPU per 1000 requests at 10 connections, ...".
+	 */
+	static String calibration(CalibrationJson calibration) {
+		String ratios = calibration.points()
+			.stream()
+			.map((point) -> point.cpuRatio().map((ratio) -> String.format(Locale.ROOT, "%.1f×", ratio)).orElse("n/a")
+					+ " CPU per 1000 requests at " + point.connections() + " connections")
+			.collect(Collectors.joining(", "));
+		return "generator vs wrk: " + ratios;
 	}
 
 	private String thinkTime() {

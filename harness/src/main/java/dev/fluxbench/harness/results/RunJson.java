@@ -62,6 +62,9 @@ import dev.fluxbench.contract.fault.FaultPhase;
  * started; empty when the downstream stayed healthy
  * @param maxInFlight the launched stacks' limit on requests in flight
  * ({@code --max-in-flight}); empty when they had none, as the seeds ran them
+ * @param calibration how the generator compared with wrk on this machine
+ * ({@code fluxbench calibrate}, given with {@code --calibration}); empty when not given,
+ * and in files of harnesses that had no calibration
  */
 public record RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 		Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
@@ -69,7 +72,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		double scale, int trials, Optional<Duration> warmup, @JsonAlias("stacks") List<String> targets,
 		List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
 		Optional<Directory> directory, Optional<Redis> redis, @JsonAlias("stackRuns") List<TargetRun> targetRuns,
-		List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight) {
+		List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
+		Optional<CalibrationJson> calibration) {
 
 	/** Raised when a key changes meaning; readers keep reading every earlier version. */
 	public static final int FORMAT_VERSION = 1;
@@ -104,6 +108,20 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		failedAssertions = ResultJson.list(failedAssertions);
 		faults = ResultJson.optional(faults);
 		maxInFlight = ResultJson.optional(maxInFlight);
+		calibration = ResultJson.optional(calibration);
+	}
+
+	/** A run without a calibration of its generator. */
+	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
+			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
+			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
+			double scale, int trials, Optional<Duration> warmup, List<String> targets,
+			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
+			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
+			List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight) {
+		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
+				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
+				downstream, directory, redis, targetRuns, failedAssertions, faults, maxInFlight, Optional.empty());
 	}
 
 	/** A run whose stacks had no limit on requests in flight. */
@@ -152,7 +170,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, downstream, directory, redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight);
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration);
 	}
 
 	/** The same run as it stands now: what changes while it runs. */
@@ -162,7 +180,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
 				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions,
 				this.database, this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
-				this.maxInFlight);
+				this.maxInFlight, this.calibration);
 	}
 
 	/** The same run, with the downstream's fault schedule. */
@@ -171,7 +189,16 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, faults, this.maxInFlight);
+				this.failedAssertions, faults, this.maxInFlight, this.calibration);
+	}
+
+	/** The same run, with how its generator compared with wrk. */
+	public RunJson withCalibration(Optional<CalibrationJson> calibration) {
+		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
+				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
+				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
+				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
+				this.failedAssertions, this.faults, this.maxInFlight, calibration);
 	}
 
 	/** How far a run got. */

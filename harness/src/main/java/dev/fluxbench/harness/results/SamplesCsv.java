@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * {@code samples.csv}: one line per sample, written as samples arrive and flushed at
@@ -30,6 +31,16 @@ public final class SamplesCsv implements Closeable {
 	static final String HEADER_WITHOUT_SAMPLER_TIME = HEADER.substring(0, HEADER.lastIndexOf(','));
 
 	static final Duration FLUSH_INTERVAL = Duration.ofMillis(500);
+
+	/** The first second of the year 10000: from there on, a year has five digits. */
+	private static final long LAST_SECOND = 253_402_300_800L;
+
+	/**
+	 * The second the last sample started in: samples come in order, a second at a time.
+	 */
+	private static volatile Second lastSecond = new Second(Long.MIN_VALUE, "");
+
+	private static final Pattern UNSAFE = Pattern.compile("[,\\r\\n\"]");
 
 	private final BufferedWriter writer;
 
@@ -97,10 +108,39 @@ public final class SamplesCsv implements Closeable {
 	}
 
 	static String format(Sample sample) {
-		return sample.timestamp() + "," + clean(sample.label()) + "," + sample.elapsed().toMillis() + ","
+		return timestamp(sample.timestamp()) + "," + clean(sample.label()) + "," + sample.elapsed().toMillis() + ","
 				+ sample.latency().toMillis() + "," + sample.connect().toMillis() + "," + sample.bytes() + ","
 				+ clean(sample.status()) + "," + sample.success() + "," + clean(sample.errorCause()) + ","
 				+ sample.samplerTime().map((time) -> Long.toString(time.toNanos() / 1000)).orElse("");
+	}
+
+	/**
+	 * What {@code Instant.toString()} writes for a millisecond instant, the date and time
+	 * formatted once per second rather than once per sample: a generator thread formats
+	 * every sample. Before 1970 or after 9999 it leaves it to {@code Instant.toString()}.
+	 */
+	static String timestamp(Instant instant) {
+		long second = instant.getEpochSecond();
+		int millis = instant.getNano() / 1_000_000;
+		if (second < 0 || second >= LAST_SECOND || instant.getNano() % 1_000_000 != 0) {
+			return instant.toString();
+		}
+		Second cached = lastSecond;
+		if (cached.epochSecond() != second) {
+			String text = Instant.ofEpochSecond(second).toString();
+			cached = new Second(second, text.substring(0, text.length() - 1));
+			lastSecond = cached;
+		}
+		if (millis == 0) {
+			return cached.text() + "Z";
+		}
+		return cached.text() + "." + (char) ('0' + millis / 100) + (char) ('0' + millis / 10 % 10)
+				+ (char) ('0' + millis % 10) + "Z";
+	}
+
+	/** A second, and its text without the zone's Z. */
+	private record Second(long epochSecond, String text) {
+
 	}
 
 	/**
@@ -108,7 +148,18 @@ public final class SamplesCsv implements Closeable {
 	 * shifting columns.
 	 */
 	private static String clean(String field) {
-		return field.replaceAll("[,\\r\\n\"]", "_");
+		// Once per field of every sample, on the generator's threads: a compiled pattern,
+		// and none at all for the usual field that needs nothing.
+		return UNSAFE.matcher(field).find() ? UNSAFE.matcher(field).replaceAll("_") : field;
+	}
+
+	/**
+	 * Whether a response code is an HTTP status: JMeter puts an exception's message there
+	 * when no answer came.
+	 */
+	public static boolean isStatusCode(String code) {
+		return code.length() == 3 && Character.isDigit(code.charAt(0)) && Character.isDigit(code.charAt(1))
+				&& Character.isDigit(code.charAt(2));
 	}
 
 	/**

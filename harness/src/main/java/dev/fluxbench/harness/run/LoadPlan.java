@@ -2,6 +2,7 @@ package dev.fluxbench.harness.run;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonAssertion;
@@ -162,6 +163,10 @@ final class LoadPlan {
 		children.add(httpDefaults().url(target.getScheme() + "://" + target.getRawAuthority())
 			.connectionTimeout(this.scenario.connectTimeout())
 			.responseTimeout(this.scenario.responseTimeout()));
+		// jmeter-java-dsl gives every plan with HTTP samplers a browser's cache. A
+		// benchmark wants every request to reach the target, and the cache's bookkeeping
+		// on every response is CPU of the generator's (docs/calibrate.md).
+		children.add(httpCache().disable());
 		if (!this.scenario.variables().isEmpty()) {
 			DslVariables variables = vars();
 			for (Map.Entry<String, String> variable : this.scenario.variables().entrySet()) {

@@ -41,7 +41,8 @@ final class RunDescription {
 				Optional.empty(), Optional.empty(), List.of(), List.of(),
 				scenario.hasFaults() ? Optional.of(new RunJson.Faults(scenario.faults(), plan.downstream()))
 						: Optional.empty(),
-				(plan.launchesStacks() && plan.maxInFlight() > 0) ? Optional.of(plan.maxInFlight()) : Optional.empty());
+				(plan.launchesStacks() && plan.maxInFlight() > 0) ? Optional.of(plan.maxInFlight()) : Optional.empty(),
+				plan.calibration());
 	}
 
 	private static RunJson.Jdk jdk() {

@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.Launcher;
+import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.target.Target;
 
@@ -34,15 +35,26 @@ import dev.fluxbench.harness.target.Target;
  * none
  * @param heap the launched stacks' fixed heap, as {@code -Xmx} takes it
  * @param steadiness when a warming target counts as steady, which ends its warm-up
+ * @param calibration how the generator compared with wrk on this machine, copied into
+ * run.json; empty when not given
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
-		Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness) {
+		Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
+		Optional<CalibrationJson> calibration) {
 
 	public RunPlan {
 		targets = List.copyOf(targets);
 		commandLine = List.copyOf(commandLine);
 		environment = Map.copyOf(environment);
+	}
+
+	/** A plan without a calibration of the generator. */
+	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
+			Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness) {
+		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
+				downstream, maxInFlight, heap, steadiness, Optional.empty());
 	}
 
 	/**

@@ -21,6 +21,7 @@ import org.apache.jmeter.threads.JMeterContextService;
 
 import dev.fluxbench.harness.results.ErrorCause;
 import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.SamplesCsv;
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 
 /**
@@ -83,7 +84,7 @@ final class SampleSink extends BaseListener {
 		return new Sample(Instant.ofEpochMilli(result.getStartTime()), result.getSampleLabel(),
 				Duration.ofMillis(result.getTime()), Duration.ofMillis(result.getLatency()),
 				Duration.ofMillis(result.getConnectTime()), result.getBytesAsLong(),
-				status.matches("\\d{3}") ? status : "", success, cause, samplerTime);
+				SamplesCsv.isStatusCode(status) ? status : "", success, cause, samplerTime);
 	}
 
 	/**

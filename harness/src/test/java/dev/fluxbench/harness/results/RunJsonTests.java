@@ -38,16 +38,59 @@ class RunJsonTests {
 		String text = Files.readString(file, StandardCharsets.UTF_8);
 		assertThat(text).startsWith("{\n  \"formatVersion\": 1,\n  \"fluxbench\": \"0.1.0\",\n")
 			.contains("  \"failedAssertions\": [\"mvc trial 1 load 10: p99 was 320 ms\"],\n")
-			.endsWith("  \"faults\": {\n    \"phases\": [{\n      \"hold\": \"PT1M\",\n      \"status\": null,\n"
+			.contains("  \"faults\": {\n    \"phases\": [{\n      \"hold\": \"PT1M\",\n      \"status\": null,\n"
 					+ "      \"rate\": null,\n      \"stall\": null\n    }, {\n      \"hold\": \"PT30S\",\n"
 					+ "      \"status\": 503,\n      \"rate\": 0.5,\n      \"stall\": null\n    }],\n"
-					+ "    \"downstream\": \"http://127.0.0.1:8090\"\n  },\n  \"maxInFlight\": 400\n}\n")
+					+ "    \"downstream\": \"http://127.0.0.1:8090\"\n  },\n  \"maxInFlight\": 400,\n"
+					+ "  \"calibration\": {\n    \"formatVersion\": 1,\n")
 			.contains("\"status\": \"finished\"", "\"scale\": 0.5", "\"started\": \"2026-11-22T06:00:00.123456789Z\"",
 					"\"warmup\": \"PT10S\"", "\"loads\": [10, 20]", "\"kind\": \"given\"",
 					"\"failure\": \"never started\"", "\"baseUri\": null", "\"dirty\": true",
 					"\"info\": {\n      \"build\": {")
 			.doesNotContain("\" :", "\r");
 		assertThat(text.indexOf("\"targets\"")).isLessThan(text.indexOf("\"targetRuns\""));
+	}
+
+	@Test
+	void aRunJsonWithoutCalibrationReadsBackWithoutOne(@TempDir Path directory) throws IOException {
+		RunJson run = everyKey().withCalibration(Optional.empty());
+		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
+		run.write(file);
+		assertThat(RunJson.read(file)).isEqualTo(run);
+		assertThat(Files.readString(file, StandardCharsets.UTF_8)).endsWith("  \"calibration\": null\n}\n");
+	}
+
+	@Test
+	void aRunJsonFromBeforeCalibrationReadsWithoutOne(@TempDir Path directory) throws IOException {
+		Path file = Files.writeString(directory.resolve(ResultsDirectory.RUN_JSON),
+				"{\"formatVersion\": 1, \"status\": \"finished\", \"maxInFlight\": 400}\n", StandardCharsets.UTF_8);
+		RunJson run = RunJson.read(file);
+		assertThat(run.calibration()).isEmpty();
+		assertThat(run.maxInFlight()).hasValue(400);
+	}
+
+	@Test
+	void theCalibrationInARunJsonKeepsEveryFigure(@TempDir Path directory) {
+		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
+		everyKey().write(file);
+		assertThat(RunJson.read(file).calibration()).hasValueSatisfying((calibration) -> {
+			assertThat(calibration.points()).singleElement().satisfies((point) -> {
+				assertThat(point.connections()).isEqualTo(10);
+				assertThat(point.cpuRatio()).hasValue(3.0);
+				assertThat(point.harness().p99()).isEqualTo(Duration.ofMillis(9));
+				assertThat(point.wrk().throughput()).isEqualTo(1500.0);
+			});
+		});
+	}
+
+	private static CalibrationJson calibration() {
+		CalibrationJson.Side harness = CalibrationJson.Side.of(29_000, 0, Duration.ofSeconds(20),
+				Duration.ofMillis(8_700), Duration.ofMillis(2), Duration.ofMillis(9));
+		CalibrationJson.Side wrk = CalibrationJson.Side.of(30_000, 0, Duration.ofSeconds(20), Duration.ofMillis(3_000),
+				Duration.ofMillis(1), Duration.ofMillis(4));
+		return new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(START), "http://127.0.0.1:8080/",
+				Optional.of("mvc"), "app on 0, generator and downstream on 1", "wrk 4.1.0", Duration.ofSeconds(20),
+				Duration.ofSeconds(10), List.of(CalibrationJson.Point.of(10, harness, wrk)));
 	}
 
 	@Test
@@ -179,7 +222,7 @@ class RunJsonTests {
 						List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
 								new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null)),
 						Optional.of(URI.create("http://127.0.0.1:8090")))),
-				Optional.of(400));
+				Optional.of(400), Optional.of(calibration()));
 	}
 
 }

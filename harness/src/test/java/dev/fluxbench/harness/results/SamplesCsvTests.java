@@ -10,8 +10,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -142,6 +144,28 @@ class SamplesCsvTests {
 		assertThat(lines.get(1)).startsWith("quick,5,mvc,1,*,1,0,,101.000,").endsWith(",ok");
 		assertThat(lines.get(2)).contains(",20.000,").endsWith("p99 12000 ms is not below 10000 ms");
 		assertThat(lines).allSatisfy((line) -> assertThat(line.split(",", -1)).hasSize(21));
+	}
+
+	@Test
+	void timestampsAreWrittenAsInstantWritesThem() {
+		Random random = new Random(11);
+		List<Instant> instants = new ArrayList<>(List.of(Instant.parse("2026-11-27T04:24:06Z"),
+				Instant.parse("2026-11-27T04:24:06.500Z"), Instant.parse("2026-11-27T04:24:06.007Z"),
+				Instant.parse("2026-11-27T04:24:06.999Z"), Instant.parse("2026-11-27T04:24:07.010Z"), Instant.EPOCH,
+				Instant.parse("1969-12-31T23:59:59.100Z"), Instant.parse("9999-12-31T23:59:59.999Z"),
+				Instant.parse("+10000-01-01T00:00:00.001Z"), Instant.parse("2026-11-27T04:24:06.123456Z")));
+		for (int i = 0; i < 10_000; i++) {
+			instants.add(Instant.ofEpochMilli(1_790_000_000_000L + random.nextLong(10_000_000)));
+		}
+		assertThat(instants)
+			.allSatisfy((instant) -> assertThat(SamplesCsv.timestamp(instant)).isEqualTo(instant.toString()));
+	}
+
+	@Test
+	void onlyThreeDigitsAreAStatusCode() {
+		assertThat(SamplesCsv.isStatusCode("200")).isTrue();
+		assertThat(List.of("", "20", "2000", "Non HTTP response code: java.net.SocketTimeoutException", "2x0"))
+			.noneMatch(SamplesCsv::isStatusCode);
 	}
 
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
+import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.scenario.Catalogue;
@@ -70,6 +71,21 @@ class RunDescriptionTests {
 		assertThat(ResultJson.write(run)).contains("\"maxInFlight\": 400");
 		assertThat(limited.launcher().maxInFlight()).isEqualTo(400);
 		assertThat(RunDescription.of(plan("quick", new Target.Launched(Stack.MVC_VT))).maxInFlight()).isEmpty();
+	}
+
+	@Test
+	void runJsonCarriesTheCalibrationItWasGiven() {
+		CalibrationJson.Side side = CalibrationJson.Side.of(1000, 0, Duration.ofSeconds(1), Duration.ofMillis(100),
+				Duration.ofMillis(1), Duration.ofMillis(2));
+		CalibrationJson calibration = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.empty(),
+				"http://127.0.0.1:8080/", Optional.of("mvc"), "", "wrk 4.1.0", Duration.ofSeconds(1), Duration.ZERO,
+				List.of(CalibrationJson.Point.of(10, side, side)));
+		RunPlan calibrated = new RunPlan(Catalogue.byName("quick").orElseThrow(),
+				List.of(new Target.Launched(Stack.MVC)), Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"), 0,
+				Path.of("."), List.of("run", "--calibration", "calibration.json"), Map.of(), Optional.empty(), 0,
+				"512m", Steadiness.DEFAULT, Optional.of(calibration));
+		assertThat(RunDescription.of(calibrated).calibration()).hasValue(calibration);
+		assertThat(RunDescription.of(plan("quick", new Target.Launched(Stack.MVC))).calibration()).isEmpty();
 	}
 
 	@Test

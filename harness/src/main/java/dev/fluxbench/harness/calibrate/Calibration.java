@@ -1,0 +1,244 @@
+package dev.fluxbench.harness.calibrate;
+
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+import dev.fluxbench.harness.metrics.CompilerCpu;
+import dev.fluxbench.harness.metrics.ProcessStats;
+import dev.fluxbench.harness.results.CalibrationJson;
+import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.SamplesCsv;
+import dev.fluxbench.harness.run.GeneratorLoad;
+import dev.fluxbench.harness.scenario.Scenario;
+import dev.fluxbench.harness.scenario.Stack;
+import dev.fluxbench.harness.scenario.Step;
+import dev.fluxbench.harness.scenario.Termination;
+import dev.fluxbench.harness.scenario.Workload;
+import dev.fluxbench.harness.target.MetricsSource;
+
+/**
+ * One {@code fluxbench calibrate}: at each connection count, the harness' generator then
+ * wrk, each warmed up first, against the same endpoint. Each side's CPU is its own
+ * process' over its measured window; the endpoint's process is on other cores and is not
+ * counted.
+ */
+public final class Calibration {
+
+	public static final String CALIBRATION_JSON = "calibration.json";
+
+	/** The JIT's share of the generator's CPU below which its warm-up ends. */
+	static final double STEADY_JIT_SHARE = 0.05;
+
+	static final int MAX_WARMUP_ROUNDS = 6;
+
+	private final Endpoint endpoint;
+
+	private final Settings settings;
+
+	private final Wrk wrk;
+
+	private final Path out;
+
+	private final PrintWriter console;
+
+	public Calibration(Endpoint endpoint, Settings settings, Wrk wrk, Path out, PrintWriter console) {
+		this.endpoint = endpoint;
+		this.settings = settings;
+		this.wrk = wrk;
+		this.out = out;
+		this.console = console;
+	}
+
+	/**
+	 * What is driven: a URL, and for a launched stack what metrics.csv watches as a run
+	 * would.
+	 *
+	 * @param url the endpoint, with its path and query
+	 * @param stack the launched stack, empty for a running service
+	 * @param metrics the target's metrics, scraped as a run scrapes them
+	 * @param appPid the target's process
+	 * @param servicePids other processes a run records, by name
+	 */
+	public record Endpoint(URI url, Optional<String> stack, Optional<MetricsSource> metrics, OptionalLong appPid,
+			Map<String, Long> servicePids) {
+
+		public Endpoint {
+			servicePids = Map.copyOf(servicePids);
+		}
+
+		/** Where JMeter connects: the URL without its path. */
+		URI base() {
+			return URI.create(this.url.getScheme() + "://" + this.url.getRawAuthority());
+		}
+
+		/** The path and query JMeter asks for. */
+		String pathAndQuery() {
+			String path = (this.url.getRawPath() == null || this.url.getRawPath().isEmpty()) ? "/"
+					: this.url.getRawPath();
+			return (this.url.getRawQuery() != null) ? path + "?" + this.url.getRawQuery() : path;
+		}
+
+	}
+
+	/**
+	 * How hard and how long.
+	 *
+	 * @param connections each count in turn
+	 * @param duration each side's measured window
+	 * @param warmup each side's unmeasured drive before it; zero for none
+	 * @param generatorCpus where the generators run, in taskset syntax; empty when
+	 * nothing is pinned
+	 * @param cpuLayout the layout in words, for calibration.json
+	 */
+	public record Settings(List<Integer> connections, Duration duration, Duration warmup,
+			Optional<String> generatorCpus, String cpuLayout) {
+
+		public Settings {
+			connections = List.copyOf(connections);
+		}
+
+	}
+
+	/** Runs both sides at every connection count; writes calibration.json as it goes. */
+	public CalibrationJson run() {
+		Instant started = Instant.now();
+		String version = this.wrk.version();
+		GeneratorLoad harness = new GeneratorLoad(scenario(this.endpoint.pathAndQuery()));
+		List<CalibrationJson.Point> points = new ArrayList<>();
+		CalibrationJson result = null;
+		for (int connections : this.settings.connections()) {
+			CompilerCpu compiler = new CompilerCpu(ProcessHandle.current().pid());
+			if (!this.settings.warmup().isZero()) {
+				warmUp(harness, connections, compiler);
+			}
+			OptionalDouble jitBefore = compiler.seconds();
+			CalibrationJson.Side generator = harnessSide(harness, connections);
+			OptionalDouble jitAfter = compiler.seconds();
+			Optional<Double> jitShare = (jitBefore.isPresent() && jitAfter.isPresent() && generator.cpu().isPositive())
+					? Optional
+						.of((jitAfter.getAsDouble() - jitBefore.getAsDouble()) / (generator.cpu().toNanos() / 1e9))
+					: Optional.empty();
+			CalibrationJson.Side reference = wrkSide(connections);
+			points.add(CalibrationJson.Point.of(connections, generator, reference, jitShare));
+			result = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(started),
+					this.endpoint.url().toString(), this.endpoint.stack(), this.settings.cpuLayout(), version,
+					this.settings.duration(), this.settings.warmup(), points);
+			result.write(this.out.resolve(CALIBRATION_JSON));
+		}
+		return result;
+	}
+
+	private CalibrationJson.Side harnessSide(GeneratorLoad harness, int connections) {
+		this.console.printf("%d connections: harness for %ds%n", connections, this.settings.duration().toSeconds());
+		Path directory = this.out.resolve("harness-c" + connections);
+		Path samples = directory.resolve("samples.csv");
+		Duration cpuBefore = ProcessStats.ownCpuTime();
+		long wallBefore = System.nanoTime();
+		harness.run(connections, this.settings.duration(), this.endpoint.base(), samples,
+				directory.resolve("metrics.csv"), this.endpoint.metrics(), this.endpoint.appPid(),
+				this.endpoint.servicePids());
+		Duration cpu = ProcessStats.ownCpuTime().minus(cpuBefore);
+		Duration wall = Duration.ofNanos(System.nanoTime() - wallBefore);
+		return harnessFigures(SamplesCsv.read(samples), cpu, wall);
+	}
+
+	/**
+	 * Runs the very load about to be measured, files and scrape included, in rounds of
+	 * the warm-up's length until the JIT's share of this JVM's CPU falls to
+	 * {@link #STEADY_JIT_SHARE}, or {@link #MAX_WARMUP_ROUNDS} rounds. The compiler
+	 * threads belong to the generator's process: a window in which they still compile the
+	 * load's hot paths would count that work as the cost of each request, which wrk,
+	 * compiled ahead of time, never pays. A busy machine slows the compiler down, so a
+	 * fixed warm-up is not enough there.
+	 */
+	private void warmUp(GeneratorLoad harness, int connections, CompilerCpu compiler) {
+		for (int round = 1; round <= MAX_WARMUP_ROUNDS; round++) {
+			this.console.printf("%d connections: harness warm-up %ds%s%n", connections,
+					this.settings.warmup().toSeconds(), (round == 1) ? "" : " (round " + round + ")");
+			double jitBefore = compiler.seconds().orElse(0);
+			Duration cpuBefore = ProcessStats.ownCpuTime();
+			Path warmup = this.out.resolve("harness-warmup-c" + connections + "-" + round);
+			harness.run(connections, this.settings.warmup(), this.endpoint.base(), warmup.resolve("samples.csv"),
+					warmup.resolve("metrics.csv"), this.endpoint.metrics(), this.endpoint.appPid(),
+					this.endpoint.servicePids());
+			double cpu = ProcessStats.ownCpuTime().minus(cpuBefore).toNanos() / 1e9;
+			OptionalDouble jit = compiler.seconds();
+			if (jit.isEmpty() || cpu <= 0) {
+				return;
+			}
+			double share = (jit.getAsDouble() - jitBefore) / cpu;
+			if (share <= STEADY_JIT_SHARE) {
+				return;
+			}
+			this.console.printf("%d connections: the JIT took %.0f%% of the harness' CPU%n", connections, share * 100);
+		}
+	}
+
+	private CalibrationJson.Side wrkSide(int connections) {
+		if (!this.settings.warmup().isZero()) {
+			this.console.printf("%d connections: wrk warm-up %ds%n", connections, this.settings.warmup().toSeconds());
+			this.wrk.run(this.endpoint.url(), connections, this.settings.warmup(), this.settings.generatorCpus(),
+					this.out, "wrk-warmup-c" + connections);
+		}
+		this.console.printf("%d connections: wrk for %ds%n", connections, this.settings.duration().toSeconds());
+		return this.wrk.run(this.endpoint.url(), connections, this.settings.duration(), this.settings.generatorCpus(),
+				this.out, "wrk-c" + connections);
+	}
+
+	/**
+	 * The harness' side from its samples: its percentiles are of the sampler's time,
+	 * timed to the nanosecond where the samples have it (JMeter's own elapsed time is in
+	 * whole milliseconds, too coarse beside wrk's microseconds). Throughput is over the
+	 * samples' span; CPU is per request over the whole call, the engine's start and stop
+	 * included, since a run pays for them too.
+	 */
+	static CalibrationJson.Side harnessFigures(List<Sample> samples, Duration cpu, Duration wall) {
+		List<Duration> times = samples.stream()
+			.map((sample) -> sample.samplerTime().orElse(sample.elapsed()))
+			.sorted()
+			.toList();
+		long errors = samples.stream().filter((sample) -> !sample.success()).count();
+		Duration span = samples.isEmpty() ? wall
+				: Duration.between(samples.stream().map(Sample::timestamp).min(Comparator.naturalOrder()).orElseThrow(),
+						samples.stream()
+							.map((sample) -> sample.timestamp().plus(sample.elapsed()))
+							.max(Comparator.naturalOrder())
+							.orElseThrow());
+		return CalibrationJson.Side.of(samples.size(), errors, span, cpu, percentile(times, 50), percentile(times, 99));
+	}
+
+	/** The nearest-rank percentile of sorted values; zero for none. */
+	static Duration percentile(List<Duration> sorted, double percentile) {
+		if (sorted.isEmpty()) {
+			return Duration.ZERO;
+		}
+		int rank = (int) Math.ceil(percentile / 100 * sorted.size());
+		return sorted.get(Math.min(sorted.size(), Math.max(1, rank)) - 1);
+	}
+
+	/** The console's table of a calibration, line by line. */
+	public static List<String> table(CalibrationJson calibration) {
+		return CalibrationTable.lines(calibration);
+	}
+
+	/** One GET, again and again, no think time: what wrk does. */
+	static Scenario scenario(String pathAndQuery) {
+		return new Scenario("calibrate", "the harness' generator against wrk", "fluxbench calibrate", List.of(),
+				List.of(Stack.MVC), 1, Duration.ZERO, Scenario.DEFAULT_CONNECT_TIMEOUT, Duration.ofSeconds(10),
+				new Workload.Closed(
+						List.of(new Workload.Level(1, Duration.ZERO, new Termination.Hold(Duration.ofSeconds(1)))),
+						Step.Pause.NONE),
+				Map.of(), List.of(), List.of(Step.Request.get("calibrate", pathAndQuery)), List.of(), 1, List.of());
+	}
+
+}

@@ -1,0 +1,101 @@
+package dev.fluxbench.harness.calibrate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+import dev.fluxbench.harness.results.CalibrationJson;
+import dev.fluxbench.harness.results.Sample;
+
+class CalibrationTests {
+
+	private static final Instant START = Instant.parse("2026-11-27T05:00:00Z");
+
+	@Test
+	void theRatioIsTheHarnessCpuPerThousandRequestsOverWrks() {
+		CalibrationJson.Side harness = CalibrationJson.Side.of(50_000, 0, Duration.ofSeconds(20),
+				Duration.ofSeconds(15), Duration.ofMillis(2), Duration.ofMillis(9));
+		CalibrationJson.Side wrk = CalibrationJson.Side.of(100_000, 0, Duration.ofSeconds(20), Duration.ofSeconds(10),
+				Duration.ofMillis(1), Duration.ofMillis(4));
+		CalibrationJson.Point point = CalibrationJson.Point.of(10, harness, wrk);
+		assertThat(harness.cpuMillisPer1000Requests()).isEqualTo(300.0);
+		assertThat(wrk.cpuMillisPer1000Requests()).isEqualTo(100.0);
+		assertThat(point.cpuRatio()).hasValue(3.0);
+		assertThat(harness.throughput()).isEqualTo(2500.0);
+	}
+
+	@Test
+	void noRatioWhenWrksCpuWasTooSmallToMeasure() {
+		CalibrationJson.Side harness = CalibrationJson.Side.of(100, 0, Duration.ofSeconds(1), Duration.ofMillis(50),
+				Duration.ZERO, Duration.ZERO);
+		CalibrationJson.Side wrk = CalibrationJson.Side.of(100, 0, Duration.ofSeconds(1), Duration.ZERO, Duration.ZERO,
+				Duration.ZERO);
+		assertThat(CalibrationJson.Point.of(1, harness, wrk).cpuRatio()).isEmpty();
+	}
+
+	@Test
+	void aSideWithoutRequestsCostsNothingPerRequestRatherThanDividingByZero() {
+		CalibrationJson.Side idle = CalibrationJson.Side.of(0, 0, Duration.ZERO, Duration.ofMillis(10), Duration.ZERO,
+				Duration.ZERO);
+		assertThat(idle.cpuMillisPer1000Requests()).isZero();
+		assertThat(idle.throughput()).isZero();
+	}
+
+	@Test
+	void harnessPercentilesAreOfTheSamplersNanosecondTimeAndThroughputIsOverTheSpan() {
+		// 100 samples, one every 10 ms, taking 1 to 100 ms by the sampler's clock but
+		// whole milliseconds by JMeter's; one failed.
+		List<Sample> samples = IntStream.rangeClosed(1, 100)
+			.mapToObj((i) -> new Sample(START.plusMillis(10L * (i - 1)), "calibrate", Duration.ofMillis(i),
+					Duration.ofMillis(i), Duration.ZERO, 100, "200", i != 7, (i != 7) ? "" : "status",
+					Optional.of(Duration.ofMillis(i).plusNanos(250_000))))
+			.toList();
+		CalibrationJson.Side side = Calibration.harnessFigures(samples, Duration.ofMillis(300), Duration.ofSeconds(5));
+		assertThat(side.requests()).isEqualTo(100);
+		assertThat(side.errors()).isEqualTo(1);
+		assertThat(side.p50()).isEqualTo(Duration.ofMillis(50).plusNanos(250_000));
+		assertThat(side.p99()).isEqualTo(Duration.ofMillis(99).plusNanos(250_000));
+		// From the first start to the last end: 990 ms + 100 ms.
+		assertThat(side.elapsed()).isEqualTo(Duration.ofMillis(1090));
+		assertThat(side.cpuMillisPer1000Requests()).isEqualTo(3000.0);
+	}
+
+	@Test
+	void theTableHasALinePerGeneratorAndTheRatioPerConnectionCount() {
+		CalibrationJson.Side harness = CalibrationJson.Side.of(29_000, 0, Duration.ofSeconds(20),
+				Duration.ofMillis(8_700), Duration.ofMillis(2), Duration.ofMillis(9));
+		CalibrationJson.Side wrk = CalibrationJson.Side.of(30_000, 0, Duration.ofSeconds(20), Duration.ofMillis(3_000),
+				Duration.ofMillis(1), Duration.ofMillis(4));
+		CalibrationJson calibration = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(START),
+				"http://127.0.0.1:8080/", Optional.of("mvc"), "app on 0, generator and downstream on 1", "wrk 4.1.0",
+				Duration.ofSeconds(20), Duration.ofSeconds(10),
+				List.of(CalibrationJson.Point.of(10, harness, wrk, Optional.of(0.04))));
+		assertThat(Calibration.table(calibration)).hasSize(4)
+			.satisfies(
+					(lines) -> assertThat(lines.get(0)).contains("connections", "CPU/1000 req", "p50", "p99", "req/s"))
+			.satisfies((lines) -> assertThat(lines.get(1)).contains("10", "harness", "300.0 ms", "2.00 ms", "9.00 ms",
+					"1450"))
+			.satisfies((lines) -> assertThat(lines.get(2)).contains("wrk", "100.0 ms", "1500"))
+			.satisfies(
+					(lines) -> assertThat(lines.get(3)).contains("ratio", "3.0×", "the harness' JIT: 4% of its CPU"));
+	}
+
+	@Test
+	void jmeterAsksForTheEndpointsPathAndQueryOnItsHost() {
+		Calibration.Endpoint endpoint = new Calibration.Endpoint(
+				URI.create("http://127.0.0.1:8080/concerts/data/artists?page=0&size=20"), Optional.empty(),
+				Optional.empty(), OptionalLong.empty(), Map.of());
+		assertThat(endpoint.base()).hasToString("http://127.0.0.1:8080");
+		assertThat(endpoint.pathAndQuery()).isEqualTo("/concerts/data/artists?page=0&size=20");
+	}
+
+}
