@@ -69,15 +69,12 @@ public class KnownBlockingCalls implements BlockHoundIntegration {
 		// that long. The console write, which can block for as long as the console wants,
 		// happens on the writer thread.
 		builder.allowBlockingCallsInside("ch.qos.logback.core.AsyncAppenderBase", "put");
-		// Spring Data Redis hands every reactive command (RedisCache's retrieve and
-		// store)
-		// the factory's shared Lettuce connection under the factory's ReentrantLock, held
-		// only while it reads the field: the connection is opened while the context
-		// starts
-		// (CacheConfiguration's eager initialisation). Two event loops that ask at the
-		// same
-		// instant make one park that long. Seen in UnitCacheRedisDownTests on a busy
-		// machine, at the first lookups; the error left lookups without an answer.
+		// Spring Data Redis hands each reactive command (a cache read or store) the
+		// shared Lettuce connection under the factory's ReentrantLock, held only while
+		// it reads a field: the connection opens while the context starts (see
+		// CacheConfiguration). Two event loops asking at once make one park that long.
+		// Seen in UnitCacheRedisDownTests on a busy machine, at the first lookups; the
+		// error left lookups without an answer.
 		builder.allowBlockingCallsInside("org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory",
 				"getSharedReactiveConnection");
 		// Lettuce's endpoint counts the threads writing commands to its channel under a
