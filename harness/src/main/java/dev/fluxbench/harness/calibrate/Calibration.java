@@ -15,6 +15,7 @@ import java.util.OptionalLong;
 
 import dev.fluxbench.harness.metrics.CompilerCpu;
 import dev.fluxbench.harness.metrics.ProcessStats;
+import dev.fluxbench.harness.report.Statistics;
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
@@ -203,10 +204,9 @@ public final class Calibration {
 	 * included, since a run pays for them too.
 	 */
 	static CalibrationJson.Side harnessFigures(List<Sample> samples, Duration cpu, Duration wall) {
-		List<Duration> times = samples.stream()
-			.map((sample) -> sample.samplerTime().orElse(sample.elapsed()))
-			.sorted()
-			.toList();
+		double[] nanos = samples.stream()
+			.mapToDouble((sample) -> sample.samplerTime().orElse(sample.elapsed()).toNanos())
+			.toArray();
 		long errors = samples.stream().filter((sample) -> !sample.success()).count();
 		Duration span = samples.isEmpty() ? wall
 				: Duration.between(samples.stream().map(Sample::timestamp).min(Comparator.naturalOrder()).orElseThrow(),
@@ -214,16 +214,13 @@ public final class Calibration {
 							.map((sample) -> sample.timestamp().plus(sample.elapsed()))
 							.max(Comparator.naturalOrder())
 							.orElseThrow());
-		return CalibrationJson.Side.of(samples.size(), errors, span, cpu, percentile(times, 50), percentile(times, 99));
+		return CalibrationJson.Side.of(samples.size(), errors, span, cpu, percentile(nanos, 50), percentile(nanos, 99));
 	}
 
-	/** The nearest-rank percentile of sorted values; zero for none. */
-	static Duration percentile(List<Duration> sorted, double percentile) {
-		if (sorted.isEmpty()) {
-			return Duration.ZERO;
-		}
-		int rank = (int) Math.ceil(percentile / 100 * sorted.size());
-		return sorted.get(Math.min(sorted.size(), Math.max(1, rank)) - 1);
+	/** The report's nearest-rank percentile, of nanoseconds; zero for none. */
+	private static Duration percentile(double[] nanos, double percentile) {
+		return (nanos.length == 0) ? Duration.ZERO
+				: Duration.ofNanos(Math.round(Statistics.percentile(nanos, percentile)));
 	}
 
 	/** The console's table of a calibration, line by line. */
