@@ -1,13 +1,17 @@
 package dev.fluxbench.contract;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import dev.fluxbench.launcher.BootJars;
 
 /**
  * The jars under test. The build passes their paths as failsafe system properties; the
@@ -15,41 +19,85 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 enum App {
 
-	MVC("apps/mvc/target/fluxbench-mvc.jar"),
+	MVC("apps/mvc/target/fluxbench-mvc.jar", true),
 
-	WEBFLUX("apps/webflux/target/fluxbench-webflux.jar"),
+	WEBFLUX("apps/webflux/target/fluxbench-webflux.jar", true),
 
-	DOWNSTREAM("downstream/target/fluxbench-downstream.jar");
-
-	private static final Map<App, Path> COPIES = new ConcurrentHashMap<>();
+	/** Started once per run, and quickly: a training would cost more than it saves. */
+	DOWNSTREAM("downstream/target/fluxbench-downstream.jar", false);
 
 	private final String pathInRepository;
 
-	App(String pathInRepository) {
+	/** Whether its stacks start often enough to pay for training an AOT cache. */
+	private final boolean trained;
+
+	/** Set once, by the first caller of {@link #prepared()}. */
+	private Prepared prepared;
+
+	App(String pathInRepository, boolean trained) {
 		this.pathInRepository = pathInRepository;
+		this.trained = trained;
 	}
 
 	/**
-	 * A copy of the packaged jar, taken once per run. The apps run from the copy because
-	 * a rebuild during the run would replace the jar under their feet: a Boot jar reads
-	 * its nested jars lazily, and a running app then fails with EOFException or
-	 * NoClassDefFoundError.
+	 * Prepares every app at once: each preparation is mostly one thread, and the suite
+	 * needs all of them before its first test.
 	 */
-	Path jar() {
-		return COPIES.computeIfAbsent(this, App::copy);
+	static void prepareAll() {
+		try (ExecutorService executor = Executors.newFixedThreadPool(values().length)) {
+			List<Future<Prepared>> preparations = Arrays.stream(values())
+				.map((app) -> executor.submit(app::prepared))
+				.toList();
+			for (Future<Prepared> preparation : preparations) {
+				preparation.get();
+			}
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() instanceof RuntimeException runtime) ? runtime
+					: new IllegalStateException(ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while preparing the apps", ex);
+		}
 	}
 
-	private Path copy() {
-		Path built = built();
-		Path copy = Path.of(System.getProperty("fluxbench.jar.copies", "target/stack-jars"))
-			.resolve(built.getFileName());
-		try {
-			Files.createDirectories(copy.getParent());
-			return Files.copy(built, copy, StandardCopyOption.REPLACE_EXISTING);
+	/** The extracted jar to run. */
+	Path jar() {
+		return prepared().jar();
+	}
+
+	/** {@link Stacks#JVM_FLAGS}, and the AOT cache's flag when there is one. */
+	List<String> jvmFlags() {
+		return prepared().jvmFlags();
+	}
+
+	/**
+	 * The packaged jar, extracted once per run, and trained into an AOT cache on a JDK
+	 * that can. The apps run from the extracted copy because a rebuild during the run
+	 * would replace the jar under their feet: a Boot jar reads its nested jars lazily,
+	 * and a running app then fails with EOFException or NoClassDefFoundError. The suite
+	 * starts each app's jar about a dozen times, and most of a start is loading and
+	 * linking classes, which the cache does once.
+	 */
+	private synchronized Prepared prepared() {
+		if (this.prepared == null) {
+			Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+			Path directory = Path.of(System.getProperty("fluxbench.jar.copies", "target/stack-jars"))
+				.toAbsolutePath()
+				.resolve(name().toLowerCase(Locale.ROOT));
+			Path jar = BootJars.extract(java, built(), directory);
+			List<String> flags = new ArrayList<>(Stacks.JVM_FLAGS);
+			if (this.trained && BootJars.canTrainAotCache(java)) {
+				// No ingestion of its own, as in every stack of the suite; the port is
+				// never bound, since the training ends once the context is refreshed.
+				Path cache = BootJars.trainAotCache(java, jar, Stacks.JVM_FLAGS,
+						List.of("--fluxbench.ingestion.schedule=-", "--server.port=0"));
+				flags.add("-XX:AOTCache=" + cache);
+			}
+			this.prepared = new Prepared(jar, List.copyOf(flags));
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Could not copy " + built + " to " + copy, ex);
-		}
+		return this.prepared;
 	}
 
 	/**
@@ -67,6 +115,10 @@ enum App {
 							+ " root, which builds them before the contract tests.");
 		}
 		return jar;
+	}
+
+	private record Prepared(Path jar, List<String> jvmFlags) {
+
 	}
 
 }

@@ -11,13 +11,6 @@ import dev.fluxbench.contract.artist.ArtistPaths;
 import dev.fluxbench.contract.chain.ChainPaths;
 import dev.fluxbench.contract.problem.ProblemType;
 
-import static dev.fluxbench.contract.problem.ProblemType.INVALID_FIELDS;
-import static dev.fluxbench.contract.problem.ProblemType.INVALID_PARAMETER;
-import static dev.fluxbench.contract.problem.ProblemType.MALFORMED_BODY;
-import static dev.fluxbench.contract.problem.ProblemType.METHOD_NOT_ALLOWED;
-import static dev.fluxbench.contract.problem.ProblemType.NOT_FOUND;
-import static dev.fluxbench.contract.problem.ProblemType.UNSUPPORTED_MEDIA_TYPE;
-
 /**
  * A client mistake and the problem every stack must answer it with.
  *
@@ -45,26 +38,29 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 
 	/** The chain's, refused before anything is called; the apps' max-depth is 16. */
 	static final List<BadRequest> CHAIN_CATALOGUE = List.of(
-			problem("chain depth=0", Call.get(CHAIN + "?depth=0"), INVALID_PARAMETER),
-			problem("chain depth beyond max-depth", Call.get(CHAIN + "?depth=17"), INVALID_PARAMETER),
-			problem("chain depth=abc", Call.get(CHAIN + "?depth=abc"), INVALID_PARAMETER),
-			problem("chain delay=-1", Call.get(CHAIN + "?delay=-1"), INVALID_PARAMETER),
+			problem("chain depth=0", Call.get(CHAIN + "?depth=0"), ProblemType.INVALID_PARAMETER),
+			problem("chain depth beyond max-depth", Call.get(CHAIN + "?depth=17"), ProblemType.INVALID_PARAMETER),
+			problem("chain depth=abc", Call.get(CHAIN + "?depth=abc"), ProblemType.INVALID_PARAMETER),
+			problem("chain delay=-1", Call.get(CHAIN + "?delay=-1"), ProblemType.INVALID_PARAMETER),
 			problem("chain delay beyond the maximum", Call.get(CHAIN + "?delay=" + (ChainPaths.MAX_DELAY_MILLIS + 1)),
-					INVALID_PARAMETER),
-			problem("chain bytes=-1", Call.get(CHAIN + "?bytes=-1"), INVALID_PARAMETER),
+					ProblemType.INVALID_PARAMETER),
+			problem("chain bytes=-1", Call.get(CHAIN + "?bytes=-1"), ProblemType.INVALID_PARAMETER),
 			problem("chain bytes beyond the maximum", Call.get(CHAIN + "?bytes=" + (ChainPaths.MAX_BYTES + 1)),
-					INVALID_PARAMETER),
-			problem("chain id of 65 characters", Call.get(ChainPaths.CHAIN + "/" + "i".repeat(65)), INVALID_PARAMETER),
-			problem("POST on the chain", Call.post(CHAIN, "{}"), METHOD_NOT_ALLOWED));
+					ProblemType.INVALID_PARAMETER),
+			problem("chain id of 65 characters", Call.get(ChainPaths.CHAIN + "/" + "i".repeat(65)),
+					ProblemType.INVALID_PARAMETER),
+			problem("POST on the chain", Call.post(CHAIN, "{}"), ProblemType.METHOD_NOT_ALLOWED));
 
 	static final List<BadRequest> CATALOGUE = Stream.concat(Stream.of(
 			// Bodies that are not JSON, or not a JSON object.
-			problem("truncated JSON", Call.post(ARTISTS, "{\"name\":\"Nicky"), MALFORMED_BODY),
-			problem("not JSON", Call.post(ARTISTS, "name=Nicky"), MALFORMED_BODY),
-			problem("empty body", Call.post(ARTISTS, ""), MALFORMED_BODY),
-			problem("JSON array instead of an object", Call.post(ARTISTS, "[" + artistJson() + "]"), MALFORMED_BODY),
-			problem("trailing garbage after the object", Call.post(ARTISTS, artistJson() + " x"), MALFORMED_BODY),
-			problem("passthrough with truncated JSON", Call.post(PASSTHROUGH, "{\"id\":"), MALFORMED_BODY),
+			problem("truncated JSON", Call.post(ARTISTS, "{\"name\":\"Nicky"), ProblemType.MALFORMED_BODY),
+			problem("not JSON", Call.post(ARTISTS, "name=Nicky"), ProblemType.MALFORMED_BODY),
+			problem("empty body", Call.post(ARTISTS, ""), ProblemType.MALFORMED_BODY),
+			problem("JSON array instead of an object", Call.post(ARTISTS, "[" + artistJson() + "]"),
+					ProblemType.MALFORMED_BODY),
+			problem("trailing garbage after the object", Call.post(ARTISTS, artistJson() + " x"),
+					ProblemType.MALFORMED_BODY),
+			problem("passthrough with truncated JSON", Call.post(PASSTHROUGH, "{\"id\":"), ProblemType.MALFORMED_BODY),
 			// Well-formed JSON with fields of the wrong type, or fields the contract does
 			// not know.
 			fields("gender ROBOT", artist("gender", "\"ROBOT\""), "gender"),
@@ -89,25 +85,25 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 			fields("passthrough with null payload", message("\"id\":\"m-1\",\"payload\":null,\"delay\":0"), "payload"),
 			// Content types.
 			problem("text/plain body", Call.post(ARTISTS, artistJson()).body("text/plain", artistJson()),
-					UNSUPPORTED_MEDIA_TYPE),
+					ProblemType.UNSUPPORTED_MEDIA_TYPE),
 			problem("application/xml body", Call.post(ARTISTS, "<artist/>").body("application/xml", "<artist/>"),
-					UNSUPPORTED_MEDIA_TYPE),
+					ProblemType.UNSUPPORTED_MEDIA_TYPE),
 			problem("passthrough with text/plain body", Call.post(PASSTHROUGH, "hi").body("text/plain", "hi"),
-					UNSUPPORTED_MEDIA_TYPE),
+					ProblemType.UNSUPPORTED_MEDIA_TYPE),
 			// Path and query parameters.
-			problem("artist id abc", Call.get(ARTISTS + "/abc"), INVALID_PARAMETER),
-			problem("unknown artist id", Call.get(ARTISTS + "/999999999"), NOT_FOUND),
-			problem("size=0", Call.get(ARTISTS + "?size=0"), INVALID_PARAMETER),
-			problem("size=1001", Call.get(ARTISTS + "?size=1001"), INVALID_PARAMETER),
-			problem("page=-1", Call.get(ARTISTS + "?page=-1"), INVALID_PARAMETER),
-			problem("size=abc", Call.get(ARTISTS + "?size=abc"), INVALID_PARAMETER),
-			problem("page=abc", Call.get(ARTISTS + "?page=abc&size=10"), INVALID_PARAMETER),
+			problem("artist id abc", Call.get(ARTISTS + "/abc"), ProblemType.INVALID_PARAMETER),
+			problem("unknown artist id", Call.get(ARTISTS + "/999999999"), ProblemType.NOT_FOUND),
+			problem("size=0", Call.get(ARTISTS + "?size=0"), ProblemType.INVALID_PARAMETER),
+			problem("size=1001", Call.get(ARTISTS + "?size=1001"), ProblemType.INVALID_PARAMETER),
+			problem("page=-1", Call.get(ARTISTS + "?page=-1"), ProblemType.INVALID_PARAMETER),
+			problem("size=abc", Call.get(ARTISTS + "?size=abc"), ProblemType.INVALID_PARAMETER),
+			problem("page=abc", Call.get(ARTISTS + "?page=abc&size=10"), ProblemType.INVALID_PARAMETER),
 			// Methods and paths.
-			problem("DELETE on the artist list", Call.of("DELETE", ARTISTS), METHOD_NOT_ALLOWED),
+			problem("DELETE on the artist list", Call.of("DELETE", ARTISTS), ProblemType.METHOD_NOT_ALLOWED),
 			problem("PUT on an artist", Call.of("PUT", ARTISTS + "/1").body(Call.JSON, artistJson()),
-					METHOD_NOT_ALLOWED),
-			problem("GET on the passthrough", Call.get(PASSTHROUGH), METHOD_NOT_ALLOWED),
-			problem("unknown path", Call.get("/no/such/path"), NOT_FOUND)), CHAIN_CATALOGUE.stream())
+					ProblemType.METHOD_NOT_ALLOWED),
+			problem("GET on the passthrough", Call.get(PASSTHROUGH), ProblemType.METHOD_NOT_ALLOWED),
+			problem("unknown path", Call.get("/no/such/path"), ProblemType.NOT_FOUND)), CHAIN_CATALOGUE.stream())
 		.toList();
 
 	static BadRequest problem(String name, Call call, ProblemType expected) {
@@ -115,11 +111,11 @@ record BadRequest(String name, Call call, ProblemType expected, List<String> fie
 	}
 
 	static BadRequest fields(String name, Call call, String... fields) {
-		return new BadRequest(name, call, INVALID_FIELDS, List.of(fields), null);
+		return new BadRequest(name, call, ProblemType.INVALID_FIELDS, List.of(fields), null);
 	}
 
 	static BadRequest unknown(String name, Call call, String field) {
-		return new BadRequest(name, call, INVALID_FIELDS, List.of(field), UNKNOWN);
+		return new BadRequest(name, call, ProblemType.INVALID_FIELDS, List.of(field), UNKNOWN);
 	}
 
 	/**

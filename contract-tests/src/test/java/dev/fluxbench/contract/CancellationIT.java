@@ -18,12 +18,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 
+import dev.fluxbench.contract.artist.ArtistPaths;
 import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.contract.passthrough.Message;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 
-import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -80,7 +80,7 @@ class CancellationIT {
 		// prove nothing.
 		assertThat(busiest).as("pooled connections in use during the bursts").isPositive();
 		awaitIdle(client, gauges);
-		assertThat(client.get(ARTISTS).status()).isEqualTo(200);
+		assertThat(client.get(ArtistPaths.ARTISTS).status()).isEqualTo(200);
 		assertThat(client.send(message("after-aborts", 0)).status()).isEqualTo(200);
 		// Reactor Netty cancels a request whose client left, so webflux always sees it.
 		// Tomcat learns it only from a write that fails, and a small answer may fit in
@@ -182,7 +182,7 @@ class CancellationIT {
 	}
 
 	private static byte[] listRequest(URI base) {
-		return ("GET " + ARTISTS + "?size=1000 HTTP/1.1\r\nHost: " + base.getAuthority() + "\r\n\r\n")
+		return ("GET " + ArtistPaths.ARTISTS + "?size=1000 HTTP/1.1\r\nHost: " + base.getAuthority() + "\r\n\r\n")
 			.getBytes(StandardCharsets.US_ASCII);
 	}
 

@@ -27,7 +27,6 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 import static dev.fluxbench.contract.ProblemAssertions.assertProblem;
-import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The behaviour of the HTTP contract, the same for every stack. */
@@ -58,7 +57,7 @@ class ContractIT {
 	@ParameterizedTest(name = "{0}")
 	@CoreStacks
 	void listWithoutParametersShouldAnswerTheFiftySeededArtistsInIdOrder(Stack stack) {
-		Reply reply = this.stacks.client(stack).get(ARTISTS);
+		Reply reply = this.stacks.client(stack).get(ArtistPaths.ARTISTS);
 
 		assertThat(reply.status()).as("%s", reply).isEqualTo(200);
 		assertThat(reply.mediaType()).isEqualTo("application/json");
@@ -76,7 +75,7 @@ class ContractIT {
 	@ParameterizedTest(name = "{0}")
 	@CoreStacks
 	void listWithPageAndSizeShouldAnswerThatSliceInIdOrder(Stack stack) {
-		Reply reply = this.stacks.client(stack).get(ARTISTS + "?page=1&size=20");
+		Reply reply = this.stacks.client(stack).get(ArtistPaths.ARTISTS + "?page=1&size=20");
 
 		assertThat(reply.status()).as("%s", reply).isEqualTo(200);
 		assertThat(reply.artists()).extracting(ArtistDto::id).containsExactlyElementsOf(ids(21, 40));
@@ -85,7 +84,7 @@ class ContractIT {
 	@ParameterizedTest(name = "{0}")
 	@CoreStacks
 	void listWithTheLargestSizeShouldAnswerEveryArtistSeededFirst(Stack stack) {
-		Reply reply = this.stacks.client(stack).get(ARTISTS + "?page=0&size=" + ArtistPaths.MAX_PAGE_SIZE);
+		Reply reply = this.stacks.client(stack).get(ArtistPaths.ARTISTS + "?page=0&size=" + ArtistPaths.MAX_PAGE_SIZE);
 
 		assertThat(reply.status()).as("%s", reply).isEqualTo(200);
 		// Other tests may have created artists already: they come after the seed, in id
@@ -101,7 +100,7 @@ class ContractIT {
 	void createShouldAnswer201WithTheLocationAndTheStoredArtist(Stack stack) {
 		Client client = this.stacks.client(stack);
 
-		Reply created = client.send(Call.post(ARTISTS, Json.write(NICKY)));
+		Reply created = client.send(Call.post(ArtistPaths.ARTISTS, Json.write(NICKY)));
 
 		assertThat(created.status()).as("%s", created).isEqualTo(201);
 		assertThat(created.mediaType()).isEqualTo("application/json");
@@ -110,7 +109,7 @@ class ContractIT {
 		assertThat(artist).isEqualTo(dto(artist.id(), NICKY));
 		URI location = URI.create(created.header("Location").orElseThrow());
 		assertThat(location.isAbsolute()).as("Location %s is absolute", location).isTrue();
-		assertThat(location.getPath()).isEqualTo(ARTISTS + "/" + artist.id());
+		assertThat(location.getPath()).isEqualTo(ArtistPaths.ARTISTS + "/" + artist.id());
 
 		Reply fetched = client.get(location.getRawPath());
 
@@ -123,16 +122,16 @@ class ContractIT {
 	void getSeededArtistShouldAnswerItAsListed(Stack stack) {
 		Client client = this.stacks.client(stack);
 
-		Reply reply = client.get(ARTISTS + "/7");
+		Reply reply = client.get(ArtistPaths.ARTISTS + "/7");
 
 		assertThat(reply.status()).as("%s", reply).isEqualTo(200);
-		assertThat(reply.artist()).isEqualTo(client.get(ARTISTS).artists().get(6));
+		assertThat(reply.artist()).isEqualTo(client.get(ArtistPaths.ARTISTS).artists().get(6));
 	}
 
 	@ParameterizedTest(name = "{0}")
 	@CoreStacks
 	void getUnknownArtistShouldAnswer404(Stack stack) {
-		Reply reply = this.stacks.client(stack).get(ARTISTS + "/424242");
+		Reply reply = this.stacks.client(stack).get(ArtistPaths.ARTISTS + "/424242");
 
 		assertProblem(reply, ProblemType.NOT_FOUND);
 	}
@@ -210,7 +209,7 @@ class ContractIT {
 	@CoreStacks
 	void prometheusShouldTagEverySampleWithApplicationAndStackAndHaveRequestHistograms(Stack stack) {
 		Client client = this.stacks.client(stack);
-		assertThat(client.get(ARTISTS).status()).isEqualTo(200);
+		assertThat(client.get(ArtistPaths.ARTISTS).status()).isEqualTo(200);
 
 		Reply reply = client.get("/actuator/prometheus");
 
@@ -221,8 +220,8 @@ class ContractIT {
 			assertThat(sample.labels()).as("labels of %s", sample.name()).containsEntry("stack", stack.id());
 			assertThat(sample.labels().get("application")).as("application label of %s", sample.name()).isNotBlank();
 		});
-		assertThat(scrape.samples("http_server_requests_seconds_bucket"))
-			.anySatisfy((bucket) -> assertThat(bucket.labels()).containsEntry("uri", ARTISTS).containsKey("le"));
+		assertThat(scrape.samples("http_server_requests_seconds_bucket")).anySatisfy(
+				(bucket) -> assertThat(bucket.labels()).containsEntry("uri", ArtistPaths.ARTISTS).containsKey("le"));
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -244,10 +243,10 @@ class ContractIT {
 	@Test
 	void sameRequestsShouldGetTheSameAnswersFromEveryStack() {
 		Map<String, Call> calls = new LinkedHashMap<>();
-		calls.put("default list", Call.get(ARTISTS));
-		calls.put("second page of 20", Call.get(ARTISTS + "?page=1&size=20"));
-		calls.put("artist 50", Call.get(ARTISTS + "/50"));
-		calls.put("create", Call.post(ARTISTS, Json.write(NICKY)));
+		calls.put("default list", Call.get(ArtistPaths.ARTISTS));
+		calls.put("second page of 20", Call.get(ArtistPaths.ARTISTS + "?page=1&size=20"));
+		calls.put("artist 50", Call.get(ArtistPaths.ARTISTS + "/50"));
+		calls.put("create", Call.post(ArtistPaths.ARTISTS, Json.write(NICKY)));
 		calls.put("passthrough", message("same-1", "hello", 0));
 		calls.put("passthrough failing downstream", message("same-502", "hello", 0).header(FaultHeaders.STATUS, "500"));
 		calls.put("readiness", Call.get("/actuator/health/readiness"));

@@ -3,6 +3,7 @@ package dev.fluxbench.contract;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import dev.fluxbench.contract.artist.ArtistPaths;
 import dev.fluxbench.contract.problem.ProblemType;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -11,7 +12,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.JsonNode;
 
 import static dev.fluxbench.contract.ProblemAssertions.assertProblem;
-import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
 import static dev.fluxbench.contract.ProblemAssertions.fields;
 import static dev.fluxbench.contract.ProblemAssertions.reasons;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,8 +38,9 @@ class MalformedInputIT {
 	 * exception handler.
 	 */
 	static Stream<Arguments> malformedUrisOnEveryStack() {
-		Map<String, String> targets = Map.of(ARTISTS + "/%", ARTISTS + "/%25", ARTISTS + "/%zz", ARTISTS + "/%25zz",
-				ARTISTS + "/%4", ARTISTS + "/%254");
+		Map<String, String> targets = Map.of(ArtistPaths.ARTISTS + "/%", ArtistPaths.ARTISTS + "/%25",
+				ArtistPaths.ARTISTS + "/%zz", ArtistPaths.ARTISTS + "/%25zz", ArtistPaths.ARTISTS + "/%4",
+				ArtistPaths.ARTISTS + "/%254");
 		return Stack.CORE.stream()
 			.flatMap((stack) -> targets.entrySet()
 				.stream()

@@ -27,6 +27,7 @@ final class RunningStacks implements ArgumentsProvider {
 	}
 
 	private static Stacks stacks(Store store, Database database) {
+		App.prepareAll();
 		RunningService downstream = store.computeIfAbsent("downstream", (key) -> Stacks.startDownstream(),
 				RunningService.class);
 		EmbeddedDirectory directory = store.computeIfAbsent("directory", (key) -> EmbeddedDirectory.start(),

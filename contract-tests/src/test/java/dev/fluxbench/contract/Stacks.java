@@ -87,7 +87,7 @@ final class Stacks implements AutoCloseable {
 
 	static RunningService startDownstream() {
 		return JvmService.jar("downstream", App.DOWNSTREAM.jar())
-			.jvmFlags(JVM_FLAGS)
+			.jvmFlags(App.DOWNSTREAM.jvmFlags())
 			.args("--fluxbench.downstream-server.partner.units=" + DELTA_FILE_UNITS,
 					"--fluxbench.downstream-server.partner.malformed-every=" + DELTA_FILE_MALFORMED_EVERY,
 					"--fluxbench.downstream-server.partner.duplicate-every=" + DELTA_FILE_DUPLICATE_EVERY)
@@ -95,14 +95,22 @@ final class Stacks implements AutoCloseable {
 			.start();
 	}
 
-	/** How long a stack may take to start when all of them start together. */
-	private static final Duration READY_TIMEOUT = Duration.ofMinutes(5);
+	/**
+	 * How long one stack may take to start, from its own launch: far above a start on a
+	 * quiet machine, since on a busy one a start took minutes. The wait ends as soon as
+	 * it is ready.
+	 */
+	private static final Duration READY_TIMEOUT = Duration.ofMinutes(10);
 
 	/**
-	 * Starts the three stacks side by side to shorten the suite: a start-up is mostly one
-	 * thread loading classes and migrating a database, so three of them share two cores
-	 * well.
+	 * How many stacks start at once: a start-up is mostly one thread, so one per core
+	 * keeps the cores busy, and more only makes each start slower. With more JVMs than
+	 * cores, each one's compiler threads wait for a core, and it interprets for longer:
+	 * starting all eight at once cost more CPU in all than starting them two by two.
 	 */
+	private static final int PARALLEL_STARTS = Runtime.getRuntime().availableProcessors();
+
+	/** Starts the stacks side by side, as many at once as {@link #PARALLEL_STARTS}. */
 	static Stacks start(Database database, RunningService downstream, EmbeddedDirectory directory) {
 		// Every jar is looked up before anything starts, so that a missing one leaves
 		// nothing running.
@@ -111,7 +119,7 @@ final class Stacks implements AutoCloseable {
 			definitions.put(stack, service(database, stack, downstream, directory));
 		}
 		Map<Stack, Future<RunningService>> starting = new EnumMap<>(Stack.class);
-		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+		try (ExecutorService executor = Executors.newFixedThreadPool(PARALLEL_STARTS)) {
 			definitions.forEach((stack, definition) -> starting.put(stack, executor.submit(() -> {
 				database.reset(stack);
 				return definition.start();
@@ -145,7 +153,7 @@ final class Stacks implements AutoCloseable {
 	private static JvmService service(Database database, Stack stack, RunningService downstream,
 			EmbeddedDirectory directory) {
 		return JvmService.jar(stack.id(), stack.app().jar())
-			.jvmFlags(JVM_FLAGS)
+			.jvmFlags(stack.app().jvmFlags())
 			.args(database.args(stack))
 			.args("--fluxbench.downstream.base-url=" + downstream.baseUri(),
 					"--fluxbench.downstream.read-timeout=" + DOWNSTREAM_READ_TIMEOUT,
@@ -154,14 +162,11 @@ final class Stacks implements AutoCloseable {
 					"--fluxbench.ingestion.base-url=" + downstream.baseUri(),
 					// No ingestion of its own during the suite: only the tests' ones.
 					"--fluxbench.ingestion.schedule=-", "--fluxbench.ldap.url=" + directory.url(),
-					// Six stacks share one database server, and the jdbc variants hold a
-					// JDBC and an R2DBC pool each: at the benchmark's pool size they
+					// Eight stacks share one database server, and the jdbc variants hold
+					// a JDBC and an R2DBC pool each: at the benchmark's pool size they
 					// would pass PostgreSQL's 100 connections.
 					"--fluxbench.db.pool.max-size=" + DB_POOL_SIZE)
 			.args(CHAIN_GUARDS)
-			// Six stacks start at once on two cores, beside the other database's: each
-			// takes many times its start-up alone, and longer still on a busy machine.
-			// The wait ends as soon as it is ready.
 			.readyTimeout(READY_TIMEOUT)
 			.logFile(logs().resolve(database + "-" + stack.id() + ".log"));
 	}

@@ -73,6 +73,8 @@ record DownstreamServerProperties(@DefaultValue("16MB") DataSize maxBytes, @Defa
 	}
 
 	/**
+	 * The SOAP unit service.
+	 *
 	 * @param units the repository knows ids 1 to this
 	 * @param delay how long it takes to answer, unless a request says otherwise with
 	 * {@code X-Delay-Ms}

@@ -44,7 +44,7 @@ class DelayConcurrencyIT {
 	private int port;
 
 	@Test
-	void twoThousandConcurrentDelaysFinishTogether() {
+	void delaysWhenTwoThousandAreConcurrentShouldFinishTogether() {
 		HttpRequest request = HttpRequest
 			.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/delay/" + DELAY.toMillis()))
 			.timeout(BOUND)

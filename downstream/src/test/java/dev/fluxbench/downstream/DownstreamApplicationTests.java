@@ -54,7 +54,7 @@ class DownstreamApplicationTests {
 	private int port;
 
 	@Test
-	void actuatorExposesOnlyHealthInfoAndPrometheus() {
+	void actuatorShouldExposeOnlyHealthInfoAndPrometheus() {
 		Map<String, Object> links = this.client.get()
 			.uri("/actuator")
 			.exchange()
@@ -72,7 +72,7 @@ class DownstreamApplicationTests {
 	}
 
 	@Test
-	void livenessAndReadinessProbesAreUp() {
+	void livenessAndReadinessProbesShouldBeUp() {
 		for (String probe : new String[] { "liveness", "readiness" }) {
 			Map<String, Object> health = this.client.get()
 				.uri("/actuator/health/{probe}", probe)
@@ -88,7 +88,7 @@ class DownstreamApplicationTests {
 	}
 
 	@Test
-	void prometheusMetricsAreTaggedWithTheApplication() {
+	void prometheusMetricsShouldBeTaggedWithTheApplication() {
 		this.client.get().uri("/delay/0").exchange().expectStatus().isOk().expectBody(Void.class);
 		String scrape = this.client.get()
 			.uri("/actuator/prometheus")
@@ -103,7 +103,7 @@ class DownstreamApplicationTests {
 	}
 
 	@Test
-	void theFaultPhaseUnderWayIsOnTheScrapeAndItsLimitsInInfo() {
+	void faultPhaseUnderWayShouldBeOnTheScrapeAndItsLimitsInInfo() {
 		this.client.put()
 			.uri(FaultSchedule.PATH)
 			.contentType(MediaType.APPLICATION_JSON)
@@ -148,7 +148,7 @@ class DownstreamApplicationTests {
 	}
 
 	@Test
-	void stallIsReleasedWhenTheClientGivesUp() throws Exception {
+	void stallWhenTheClientGivesUpShouldBeReleased() throws Exception {
 		// A stall of a minute, abandoned long before: only a cancelled timer ends it
 		// sooner. The client's timeout leaves a loaded machine time to deliver the
 		// request first.

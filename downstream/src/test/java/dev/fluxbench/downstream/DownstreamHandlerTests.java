@@ -44,7 +44,7 @@ class DownstreamHandlerTests {
 	private WebTestClient client;
 
 	@Test
-	void messageIsAcknowledgedAfterItsDelay() {
+	void messageShouldBeAcknowledgedAfterItsDelay() {
 		long start = System.nanoTime();
 		MessageAck ack = postMessage("""
 				{"id": "m-1", "payload": "hello", "delay": 200}""", Map.of()).expectStatus()
@@ -59,14 +59,14 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void delayAnswersAfterTheRequestedTime() {
+	void delayShouldAnswerAfterTheRequestedTime() {
 		long start = System.nanoTime();
 		this.client.get().uri("/delay/300").exchange().expectStatus().isOk();
 		assertThat(elapsedSince(start)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
 	}
 
 	@Test
-	void delayWithoutBytesAnswersWithAnEmptyBody() {
+	void delayWhenNoBytesAreAskedShouldAnswerWithAnEmptyBody() {
 		this.client.get()
 			.uri("/delay/0")
 			.exchange()
@@ -82,7 +82,7 @@ class DownstreamHandlerTests {
 
 	@ParameterizedTest
 	@ValueSource(ints = { 1, 100_000, SIXTEEN_MIB })
-	void delayAnswersWithExactlyTheRequestedBytes(int bytes) {
+	void delayShouldAnswerWithExactlyTheRequestedBytes(int bytes) {
 		Long received = this.client.get()
 			.uri("/delay/0?bytes={bytes}", bytes)
 			.exchange()
@@ -106,7 +106,7 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void moreBytesThanTheMaximumAreRefused() {
+	void delayWhenMoreBytesThanTheMaximumAreAskedShouldBeRefused() {
 		ProblemBody problem = expectProblem(this.client.get().uri("/delay/0?bytes={bytes}", SIXTEEN_MIB + 1).exchange(),
 				ProblemType.INVALID_PARAMETER);
 		assertThat(problem.detail()).contains("'bytes'").contains(String.valueOf(SIXTEEN_MIB + 1));
@@ -114,7 +114,7 @@ class DownstreamHandlerTests {
 
 	@ParameterizedTest
 	@ValueSource(strings = { "-1", "600001", "soon", "1.5" })
-	void delayOutOfRangeIsRefused(String ms) {
+	void delayWhenOutOfRangeShouldBeRefused(String ms) {
 		ProblemBody problem = expectProblem(this.client.get().uri("/delay/{ms}", ms).exchange(),
 				ProblemType.INVALID_PARAMETER);
 		assertThat(problem.detail()).contains("'ms'").contains("'" + ms + "'");
@@ -122,34 +122,34 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void malformedJsonIsRefused() {
+	void messageWhenJsonIsMalformedShouldBeRefused() {
 		ProblemBody problem = expectProblem(postMessage("{\"id\": \"m-1\", ", Map.of()), ProblemType.MALFORMED_BODY);
 		assertThat(problem.detail()).isEqualTo("The request body is not valid JSON.");
 		assertThat(problem.errors()).isNull();
 	}
 
 	@Test
-	void missingBodyIsRefused() {
+	void messageWhenBodyIsMissingShouldBeRefused() {
 		ProblemBody problem = expectProblem(postMessage("", Map.of()), ProblemType.MALFORMED_BODY);
 		assertThat(problem.detail()).isEqualTo("The request body is missing.");
 	}
 
 	@Test
-	void unknownFieldIsRefused() {
+	void messageWhenAFieldIsUnknownShouldBeRefused() {
 		ProblemBody problem = expectProblem(postMessage("""
 				{"id": "m-1", "payload": "p", "delay": 0, "priority": 1}""", Map.of()), ProblemType.INVALID_FIELDS);
 		assertThat(problem.errors()).containsExactly(new InvalidField("priority", "is not a known field"));
 	}
 
 	@Test
-	void fieldOfTheWrongTypeIsNamed() {
+	void messageWhenAFieldHasTheWrongTypeShouldNameIt() {
 		ProblemBody problem = expectProblem(postMessage("""
 				{"id": "m-1", "payload": "p", "delay": "soon"}""", Map.of()), ProblemType.INVALID_FIELDS);
 		assertThat(problem.errors()).containsExactly(new InvalidField("delay", "must be a number"));
 	}
 
 	@Test
-	void invalidMessageNamesEachInvalidField() {
+	void messageWhenInvalidShouldNameEachInvalidField() {
 		ProblemBody problem = expectProblem(postMessage("""
 				{"id": " ", "payload": null, "delay": 60001}""", Map.of()), ProblemType.INVALID_FIELDS);
 		assertThat(problem.detail()).isEqualTo("3 fields are invalid.");
@@ -157,7 +157,7 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void messageOfAnotherContentTypeIsRefused() {
+	void messageWhenItsContentTypeIsAnotherShouldBeRefused() {
 		ProblemBody problem = expectProblem(
 				this.client.post().uri("/messages").contentType(MediaType.TEXT_PLAIN).bodyValue("hello").exchange(),
 				ProblemType.UNSUPPORTED_MEDIA_TYPE);
@@ -165,7 +165,7 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void faultStatusAnswersWithThatStatusOnBothResources() {
+	void faultStatusShouldAnswerWithThatStatusOnBothResources() {
 		ProblemBody onMessage = expectInjected(postMessage("""
 				{"id": "m-1", "payload": "p", "delay": 0}""", Map.of(FaultHeaders.STATUS, "503")), 503);
 		ProblemBody onDelay = expectInjected(
@@ -176,21 +176,21 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void faultStatusIsAnsweredAfterTheDelay() {
+	void faultStatusShouldBeAnsweredAfterTheDelay() {
 		long start = System.nanoTime();
 		this.client.get().uri("/delay/200").header(FaultHeaders.STATUS, "502").exchange().expectStatus().isEqualTo(502);
 		assertThat(elapsedSince(start)).isGreaterThanOrEqualTo(Duration.ofMillis(200));
 	}
 
 	@Test
-	void faultRateOfOneFailsEveryRequestWith500() {
+	void faultRateWhenOneShouldFailEveryRequestWith500() {
 		IntStream.range(0, 20)
 			.forEach((i) -> expectInjected(
 					this.client.get().uri("/delay/0").header(FaultHeaders.RATE, "1.0").exchange(), 500));
 	}
 
 	@Test
-	void faultRateOfOneFailsEveryRequestWithTheFaultStatus() {
+	void faultRateWhenOneWithAStatusShouldFailEveryRequestWithThatStatus() {
 		IntStream.range(0, 20)
 			.forEach((i) -> expectInjected(postMessage("""
 					{"id": "m-1", "payload": "p", "delay": 0}""",
@@ -198,7 +198,7 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void faultRateOfZeroFailsNoRequestEvenWithAFaultStatus() {
+	void faultRateWhenZeroShouldFailNoRequestEvenWithAFaultStatus() {
 		IntStream.range(0, 20)
 			.forEach((i) -> this.client.get()
 				.uri("/delay/0")
@@ -210,7 +210,7 @@ class DownstreamHandlerTests {
 	}
 
 	@Test
-	void faultStallReplacesTheMessagesDelay() {
+	void faultStallShouldReplaceTheMessagesDelay() {
 		long start = System.nanoTime();
 		MessageAck ack = postMessage("""
 				{"id": "m-1", "payload": "p", "delay": 0}""", Map.of(FaultHeaders.STALL, "300")).expectStatus()
@@ -226,7 +226,7 @@ class DownstreamHandlerTests {
 	@CsvSource({ "X-Fault-Status, 200", "X-Fault-Status, 600", "X-Fault-Status, boom", "X-Fault-Rate, 1.5",
 			"X-Fault-Rate, -0.1", "X-Fault-Rate, NaN", "X-Fault-Rate, half", "X-Fault-Stall, -1",
 			"X-Fault-Stall, 600001", "X-Fault-Stall, 1s" })
-	void badFaultKnobIsRefusedOnBothResources(String header, String value) {
+	void faultKnobWhenBadShouldBeRefusedOnBothResources(String header, String value) {
 		ProblemBody onDelay = expectProblem(this.client.get().uri("/delay/0").header(header, value).exchange(),
 				ProblemType.INVALID_PARAMETER);
 		ProblemBody onMessage = expectProblem(postMessage("""

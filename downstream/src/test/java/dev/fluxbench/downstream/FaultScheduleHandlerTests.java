@@ -2,7 +2,6 @@ package dev.fluxbench.downstream;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
@@ -26,7 +25,6 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.web.reactive.server.WebTestClient;
 
-import static java.time.Duration.ofSeconds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -65,7 +63,7 @@ class FaultScheduleHandlerTests {
 	}
 
 	@Test
-	void aScheduleSetStartsAtOnceInItsFirstPhase() {
+	void scheduleWhenSetShouldStartAtOnceInItsFirstPhase() {
 		FaultScheduleStatus set = put(PROFILE).expectStatus()
 			.isOk()
 			.expectHeader()
@@ -77,14 +75,17 @@ class FaultScheduleHandlerTests {
 		assertThat(set.started()).isEqualTo(this.clock.instant());
 		assertThat(set.repeat()).isFalse();
 		assertThat(set.phases()).hasSize(4);
-		assertThat(set.phases().get(1)).isEqualTo(new FaultPhase(ofSeconds(30), 503, 1.0, null));
-		assertThat(set.current()).isEqualTo(new FaultScheduleStatus.Current(1, FaultPhase.healthy(ofSeconds(60)),
-				set.started(), set.started().plusSeconds(60)));
+		assertThat(set.phases().get(1)).isEqualTo(new FaultPhase(Duration.ofSeconds(30), 503, 1.0, null));
+		assertThat(set.current()).isEqualTo(new FaultScheduleStatus.Current(1,
+				FaultPhase.healthy(Duration.ofSeconds(60)), set.started(), set.started().plusSeconds(60)));
 		assertThat(status()).isEqualTo(set);
 	}
 
 	@Test
-	void durationsAndInstantsAreWrittenAsIsoText() {
+	void durationsAndInstantsShouldBeWrittenAsIsoText() {
+		// The clock is shared by every test in the class and only moves forward, so the
+		// start is read, not assumed.
+		Instant started = this.clock.instant();
 		put(PROFILE).expectStatus()
 			.isOk()
 			.expectBody()
@@ -93,31 +94,31 @@ class FaultScheduleHandlerTests {
 			.jsonPath("$.phases[2].stall")
 			.isEqualTo("PT0.3S")
 			.jsonPath("$.started")
-			.isEqualTo(START.toString())
+			.isEqualTo(started.toString())
 			.jsonPath("$.current.until")
-			.isEqualTo(START.plusSeconds(60).toString());
+			.isEqualTo(started.plusSeconds(60).toString());
 	}
 
 	@Test
-	void phasesAdvanceWithTheClockOnBothResources() {
+	void phasesShouldAdvanceWithTheClockOnBothResources() {
 		put(PROFILE).expectStatus().isOk();
 		Instant started = this.clock.instant();
 		this.client.get().uri("/delay/0").exchange().expectStatus().isOk();
 		postMessage(Map.of()).expectStatus().isOk();
 
-		this.clock.advance(ofSeconds(60));
+		this.clock.advance(Duration.ofSeconds(60));
 		assertThat(status().current().phase()).isEqualTo(2);
 		ProblemBody onDelay = problem(this.client.get().uri("/delay/0").exchange(), 503);
 		problem(postMessage(Map.of()), 503);
 		assertThat(onDelay.detail()).isEqualTo("Failure injected by phase 2 of the fault schedule.");
 
-		this.clock.advance(ofSeconds(30));
+		this.clock.advance(Duration.ofSeconds(30));
 		long start = System.nanoTime();
 		this.client.get().uri("/delay/0").exchange().expectStatus().isOk();
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofMillis(300));
 		assertThat(status().current().since()).isEqualTo(started.plusSeconds(90));
 
-		this.clock.advance(ofSeconds(80));
+		this.clock.advance(Duration.ofSeconds(80));
 		FaultScheduleStatus over = status();
 		assertThat(over.current()).isNull();
 		assertThat(over.started()).isEqualTo(started);
@@ -125,9 +126,9 @@ class FaultScheduleHandlerTests {
 	}
 
 	@Test
-	void aRequestsOwnFaultHeadersWinOverThePhase() {
+	void requestWhenItHasItsOwnFaultHeadersShouldWinOverThePhase() {
 		put(PROFILE).expectStatus().isOk();
-		this.clock.advance(ofSeconds(70));
+		this.clock.advance(Duration.ofSeconds(70));
 		IntStream.range(0, 10)
 			.forEach((i) -> this.client.get()
 				.uri("/delay/0")
@@ -140,40 +141,40 @@ class FaultScheduleHandlerTests {
 	}
 
 	@Test
-	void aRateWithoutStatusFailsWith500() {
+	void phaseWhenItHasARateWithoutStatusShouldFailWith500() {
 		put("""
 				{"phases": [{"hold": "PT10S", "rate": 1.0}]}""").expectStatus().isOk();
 		IntStream.range(0, 10).forEach((i) -> problem(this.client.get().uri("/delay/0").exchange(), 500));
 	}
 
 	@Test
-	void aRepeatedScheduleStartsOverAfterItsLastPhase() {
+	void scheduleWhenRepeatedShouldStartOverAfterItsLastPhase() {
 		put("""
 				{"phases": [{"hold": "PT10S"}, {"hold": "PT5S", "status": 502}], "repeat": true}""").expectStatus()
 			.isOk();
-		this.clock.advance(ofSeconds(15 * 3 + 11));
+		this.clock.advance(Duration.ofSeconds(15 * 3 + 11));
 		assertThat(status().current().phase()).isEqualTo(2);
 		problem(this.client.get().uri("/delay/0").exchange(), 502);
-		this.clock.advance(ofSeconds(4));
+		this.clock.advance(Duration.ofSeconds(4));
 		assertThat(status().current().phase()).isEqualTo(1);
 	}
 
 	@Test
-	void aNewScheduleReplacesTheOldOneFromNow() {
+	void scheduleWhenNewShouldReplaceTheOldOneFromNow() {
 		put(PROFILE).expectStatus().isOk();
-		this.clock.advance(ofSeconds(65));
+		this.clock.advance(Duration.ofSeconds(65));
 		put("""
 				{"phases": [{"hold": "PT1S"}]}""").expectStatus().isOk();
 		FaultScheduleStatus replaced = status();
 		assertThat(replaced.started()).isEqualTo(this.clock.instant());
-		assertThat(replaced.phases()).containsExactly(FaultPhase.healthy(ofSeconds(1)));
+		assertThat(replaced.phases()).containsExactly(FaultPhase.healthy(Duration.ofSeconds(1)));
 		problemFree(this.client.get().uri("/delay/0").exchange());
 	}
 
 	@Test
-	void deleteMakesTheDownstreamHealthyAgain() {
+	void deleteShouldMakeTheDownstreamHealthyAgain() {
 		put(PROFILE).expectStatus().isOk();
-		this.clock.advance(ofSeconds(61));
+		this.clock.advance(Duration.ofSeconds(61));
 		this.client.delete().uri(FaultSchedule.PATH).exchange().expectStatus().isNoContent().expectBody().isEmpty();
 		assertThat(status()).isEqualTo(FaultScheduleStatus.none());
 		problemFree(this.client.get().uri("/delay/0").exchange());
@@ -181,7 +182,7 @@ class FaultScheduleHandlerTests {
 	}
 
 	@Test
-	void withoutAScheduleGetSaysNone() {
+	void getWhenNoScheduleIsSetShouldSayNone() {
 		assertThat(status()).isEqualTo(FaultScheduleStatus.none());
 	}
 
@@ -204,14 +205,14 @@ class FaultScheduleHandlerTests {
 					{"phases": [{"hold": "PT1S", "status": "soon"}]}            | phases[0].status | must be a number
 					{"phases": [{"hold": "PT1S", "stauts": 503}]}               | phases[0].stauts | is not a known field
 					""")
-	void aBadScheduleIsRefusedNamingTheField(String body, String field, String reason) {
+	void scheduleWhenBadShouldBeRefusedNamingTheField(String body, String field, String reason) {
 		ProblemBody problem = expectProblem(put(body), ProblemType.INVALID_FIELDS);
 		assertThat(problem.errors()).containsExactly(new InvalidField(field, reason));
 		assertThat(status()).isEqualTo(FaultScheduleStatus.none());
 	}
 
 	@Test
-	void everyInvalidFieldIsNamedAtOnce() {
+	void scheduleWhenInvalidShouldNameEveryInvalidFieldAtOnce() {
 		ProblemBody problem = expectProblem(put("""
 				{"phases": [{"hold": "PT0S", "status": 200}, {"hold": "PT1S", "stall": "PT11M"}]}"""),
 				ProblemType.INVALID_FIELDS);
@@ -220,7 +221,7 @@ class FaultScheduleHandlerTests {
 	}
 
 	@Test
-	void aBodyThatIsNotJsonOrMissingIsRefused() {
+	void scheduleWhenTheBodyIsNotJsonOrMissingShouldBeRefused() {
 		expectProblem(put("{\"phases\": ["), ProblemType.MALFORMED_BODY);
 		expectProblem(this.client.put().uri(FaultSchedule.PATH).contentType(MediaType.APPLICATION_JSON).exchange(),
 				ProblemType.MALFORMED_BODY);

@@ -1,6 +1,7 @@
 package dev.fluxbench.downstream;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -12,8 +13,6 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.support.StaticListableBeanFactory;
 
-import static java.time.Duration.ofMillis;
-import static java.time.Duration.ofSeconds;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The gauges that put the phase under way on the downstream's scrape. */
@@ -27,25 +26,25 @@ class FaultSchedulesTests {
 	private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
 	@Test
-	void gaugesFollowThePhaseUnderWayAndFallToZeroAfterTheLast() {
+	void gaugesShouldFollowThePhaseUnderWayAndFallToZeroAfterTheLast() {
 		this.schedules.bindTo(this.registry);
 		assertThat(gauges()).containsExactly(0.0, 0.0, 0.0);
-		this.schedules.set(FaultSchedule
-			.of(List.of(FaultPhase.healthy(ofSeconds(60)), new FaultPhase(ofSeconds(30), 503, 0.5, null),
-					new FaultPhase(ofSeconds(20), null, null, ofMillis(2500)))));
+		this.schedules.set(FaultSchedule.of(List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
+				new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null),
+				new FaultPhase(Duration.ofSeconds(20), null, null, Duration.ofMillis(2500)))));
 		assertThat(gauges()).containsExactly(1.0, 0.0, 0.0);
-		this.clock.advance(ofSeconds(60));
+		this.clock.advance(Duration.ofSeconds(60));
 		assertThat(gauges()).containsExactly(2.0, 0.5, 0.0);
-		this.clock.advance(ofSeconds(30));
+		this.clock.advance(Duration.ofSeconds(30));
 		assertThat(gauges()).containsExactly(3.0, 0.0, 2.5);
-		this.clock.advance(ofSeconds(20));
+		this.clock.advance(Duration.ofSeconds(20));
 		assertThat(gauges()).containsExactly(0.0, 0.0, 0.0);
 	}
 
 	@Test
-	void aClearedScheduleLeavesNoPhase() {
+	void scheduleWhenClearedShouldLeaveNoPhase() {
 		this.schedules.bindTo(this.registry);
-		this.schedules.set(FaultSchedule.of(List.of(new FaultPhase(ofSeconds(10), 500, null, null))));
+		this.schedules.set(FaultSchedule.of(List.of(new FaultPhase(Duration.ofSeconds(10), 500, null, null))));
 		assertThat(gauges()).containsExactly(1.0, 1.0, 0.0);
 		this.schedules.clear();
 		assertThat(gauges()).containsExactly(0.0, 0.0, 0.0);

@@ -156,10 +156,6 @@ class PartnerFileHandlerTests {
 		return new Download(result.getResponseHeaders(), body.toByteArray());
 	}
 
-	private record Download(HttpHeaders headers, byte[] body) {
-
-	}
-
 	private ProblemBody problem(String uri, ProblemType type) {
 		ProblemBody problem = this.client.get()
 			.uri(uri)
@@ -175,6 +171,10 @@ class PartnerFileHandlerTests {
 		assertThat(problem.type()).isEqualTo(type.type().toString());
 		assertThat(problem.instance()).isEqualTo(uri.contains("?") ? uri.substring(0, uri.indexOf('?')) : uri);
 		return problem;
+	}
+
+	private record Download(HttpHeaders headers, byte[] body) {
+
 	}
 
 	/** The listing as a client reads it, strictly: no more members than these. */

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -16,13 +14,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.fluxbench.harness.results.CalibrationJson;
+import dev.fluxbench.harness.results.SamplesCsv;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.results.CalibrationJson;
-import dev.fluxbench.harness.results.SamplesCsv;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code fluxbench calibrate} as a user runs it ({@code java -jar}), with wrk for real,
@@ -69,7 +68,7 @@ class CalibrateIT {
 	}
 
 	@Test
-	void calibratePrintsBothGeneratorsFiguresAndTheirRatio() throws Exception {
+	void calibrateShouldPrintBothGeneratorsFiguresAndTheirRatio() throws Exception {
 		Path out = this.temporary.resolve("calibration");
 		Path console = this.temporary.resolve("console.txt");
 		String url = "http://127.0.0.1:" + this.server.getAddress().getPort() + "/concerts/data/artists?page=0";

@@ -1,26 +1,21 @@
 package dev.fluxbench.harness;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.withinPercentage;
-import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -32,16 +27,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.fluxbench.harness.cli.Main;
+import dev.fluxbench.harness.prometheus.PrometheusServer;
+import dev.fluxbench.launcher.JvmService;
+import dev.fluxbench.launcher.RunningService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.cli.Main;
-import dev.fluxbench.launcher.FreePort;
-import dev.fluxbench.launcher.JvmService;
-import dev.fluxbench.launcher.RunningService;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.withinPercentage;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code fluxbench derive} against a real Prometheus (Debian's, run as a child process
@@ -74,8 +72,6 @@ class DeriveIT {
 
 	private static final String ENDPOINT = "/concerts/data/artists/1";
 
-	private static final ObjectMapper JSON = new ObjectMapper();
-
 	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	@TempDir
@@ -83,7 +79,7 @@ class DeriveIT {
 
 	private static RunningService app;
 
-	private static Process prometheus;
+	private static PrometheusServer prometheus;
 
 	private static URI prometheusUrl;
 
@@ -100,6 +96,9 @@ class DeriveIT {
 			// A scheduled ingestion would add requests of its own to the counted traffic.
 			.args("--fluxbench.ingestion.schedule=-")
 			.logFile(temporary.resolve("mvc.log"))
+			// A bound, not a wait: CI may share the machine, and a start then takes
+			// minutes.
+			.readyTimeout(Duration.ofMinutes(3))
 			.start();
 		prometheus = startPrometheus(app.port());
 		// Ready once the app's target has been scraped and is up: derive's data starts
@@ -110,13 +109,10 @@ class DeriveIT {
 	}
 
 	@AfterAll
-	static void stopEverything() throws InterruptedException {
+	static void stopEverything() {
 		try {
 			if (prometheus != null) {
-				prometheus.destroy();
-				if (!prometheus.waitFor(10, TimeUnit.SECONDS)) {
-					prometheus.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-				}
+				prometheus.close();
 			}
 		}
 		finally {
@@ -127,7 +123,7 @@ class DeriveIT {
 	}
 
 	@Test
-	void derivedNormalRateIsTheLoadTheAppWasUnder() throws Exception {
+	void deriveShouldGiveTheLoadTheAppWasUnderAsTheNormalRate() throws Exception {
 		long began = System.nanoTime();
 		Load load = Load.drive(app.uri(ENDPOINT), LOAD_PER_SECOND, LOAD);
 		// Every point of the range sums a 1-minute increase() that ends at the point:
@@ -181,7 +177,7 @@ class DeriveIT {
 	}
 
 	@Test
-	void aMetricThatDoesNotExistHasNoSeries() {
+	void deriveWhenTheMetricDoesNotExistShouldFindNoSeries() {
 		Outcome outcome = derive("--query", "sum(increase(fluxbench_no_such_metric_total[1m]))", "--range", "10m",
 				"--out", temporary.resolve("none.yaml").toString());
 
@@ -191,7 +187,7 @@ class DeriveIT {
 	}
 
 	@Test
-	void badPromqlIsBadUsageInPrometheusOwnWords() {
+	void deriveWhenPromqlIsBadShouldBeBadUsageInPrometheusOwnWords() {
 		Outcome outcome = derive("--query", "sum(increase(http_server_requests_seconds_count[1m])", "--out",
 				temporary.resolve("bad.yaml").toString());
 
@@ -216,9 +212,10 @@ class DeriveIT {
 
 	/**
 	 * Prometheus on a port of its own, with its data in the test's directory and nothing
-	 * of the machine's installation: never the system service.
+	 * of the machine's installation: never the system service. Started as the harness
+	 * starts it for {@code run --prometheus}.
 	 */
-	private static Process startPrometheus(int appPort) throws IOException {
+	private static PrometheusServer startPrometheus(int appPort) throws IOException {
 		Path config = temporary.resolve("prometheus.yml");
 		Files.writeString(config, """
 				global:
@@ -230,51 +227,15 @@ class DeriveIT {
 				    static_configs:
 				      - targets: ['127.0.0.1:%d']
 				""".formatted(SCRAPE_INTERVAL.toSeconds(), SCRAPE_INTERVAL.toSeconds(), appPort));
-		// A free port may be taken before Prometheus binds it, by another build on the
-		// machine: try again.
-		for (int attempt = 1;; attempt++) {
-			int port = FreePort.find();
-			Path log = temporary.resolve("prometheus-" + attempt + ".log");
-			Process process = new ProcessBuilder(PROMETHEUS.toString(), "--config.file=" + config,
-					"--storage.tsdb.path=" + temporary.resolve("prometheus-data-" + attempt),
-					"--web.listen-address=127.0.0.1:" + port)
-				.redirectErrorStream(true)
-				.redirectOutput(log.toFile())
-				.start();
-			prometheusUrl = URI.create("http://127.0.0.1:" + port);
-			await("Prometheus is ready or has exited").atMost(Duration.ofSeconds(30))
-				.pollInterval(Duration.ofMillis(100))
-				.until(() -> !process.isAlive() || ready());
-			if (process.isAlive()) {
-				return process;
-			}
-			assertThat(attempt).as("Prometheus exited at start; its log:%n%s", Files.readString(log)).isLessThan(3);
-		}
-	}
-
-	private static boolean ready() {
-		try {
-			HttpResponse<Void> response = HTTP.send(
-					HttpRequest.newBuilder(prometheusUrl.resolve("/-/ready")).timeout(Duration.ofSeconds(2)).build(),
-					HttpResponse.BodyHandlers.discarding());
-			return response.statusCode() == 200;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+		PrometheusServer server = PrometheusServer.start(PROMETHEUS, config, temporary.resolve("prometheus-data"),
+				temporary.resolve("prometheus.log"), Optional.empty(), List.of());
+		prometheusUrl = server.baseUri();
+		return server;
 	}
 
 	/** The result vector of an instant query, empty when Prometheus has nothing yet. */
-	private static JsonNode instantQuery(String promql) throws IOException, InterruptedException {
-		URI uri = URI
-			.create(prometheusUrl + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
-		HttpResponse<String> response = HTTP.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5)).build(),
-				HttpResponse.BodyHandlers.ofString());
-		return JSON.readTree(response.body()).path("data").path("result");
+	private static JsonNode instantQuery(String promql) {
+		return prometheus.query(promql, Instant.now());
 	}
 
 	private static double number(String text, String regex) {

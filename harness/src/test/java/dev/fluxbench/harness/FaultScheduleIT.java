@@ -1,7 +1,5 @@
 package dev.fluxbench.harness;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -22,11 +20,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.cli.Main;
 import dev.fluxbench.harness.results.FaultsJson;
@@ -35,6 +28,12 @@ import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.SummaryJson;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code fluxbench run} with a fault profile against a service of the user's: the harness
@@ -91,7 +90,7 @@ class FaultScheduleIT {
 	}
 
 	@Test
-	void theScheduleIsSetWhenTheLoadStartsClearedAfterItAndRecordedForTheReport() throws IOException {
+	void scheduleShouldBeSetWhenTheLoadStartsClearedAfterItAndRecordedForTheReport() throws IOException {
 		Path scenario = Files.writeString(this.directory.resolve("chain.yaml"), """
 				version: 1
 				name: chain

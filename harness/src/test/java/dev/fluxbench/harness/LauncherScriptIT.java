@@ -1,7 +1,5 @@
 package dev.fluxbench.harness;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +14,8 @@ import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The {@code ./fluxbench} launcher builds only when the sources changed since its last
@@ -70,7 +70,7 @@ class LauncherScriptIT {
 	}
 
 	@Test
-	void buildsOnceThenOnlyAfterASourceChanged() throws Exception {
+	void launcherShouldBuildOnceThenOnlyAfterASourceChanged() throws Exception {
 		assertThat(list()).contains("quick");
 		assertThat(builds()).as("no record of a build yet: one build").isEqualTo(1);
 		assertThat(list()).contains("quick");
@@ -87,7 +87,7 @@ class LauncherScriptIT {
 	}
 
 	@Test
-	void aLauncherStartedDuringABuildWaitsForItAndBuildsNothing() throws Exception {
+	void launcherWhenStartedDuringABuildShouldWaitForItAndBuildNothing() throws Exception {
 		Path hold = Files.createFile(this.root.resolve("hold"));
 		Process first = start("list");
 		Awaitility.await("the first launcher's build").atMost(Duration.ofMinutes(1)).until(() -> builds() == 1);
@@ -106,14 +106,14 @@ class LauncherScriptIT {
 	}
 
 	@Test
-	void aTreeBuiltWithoutTheLauncherIsBuiltOnceAndSaysWhy() throws Exception {
+	void launcherWhenTheTreeWasBuiltWithoutItShouldBuildOnceAndSayWhy() throws Exception {
 		assertThat(run("list").err()).contains("nothing records which sources the jars were built from, building");
 		assertThat(run("list").err()).doesNotContain("building");
 		assertThat(builds()).isEqualTo(1);
 	}
 
 	@Test
-	void aMissingJarIsBuilt() throws Exception {
+	void launcherWhenAJarIsMissingShouldBuildIt() throws Exception {
 		list();
 		Files.delete(this.root.resolve("apps/webflux/target/fluxbench-webflux.jar"));
 		String err = run("list").err();
@@ -129,10 +129,6 @@ class LauncherScriptIT {
 
 	private int builds() throws IOException {
 		return Files.exists(this.builds) ? Files.readAllLines(this.builds).size() : 0;
-	}
-
-	private record Output(int exit, String out, String err) {
-
 	}
 
 	/** Starts the launcher with its output discarded. */
@@ -163,6 +159,10 @@ class LauncherScriptIT {
 			Files.delete(out);
 			Files.delete(err);
 		}
+	}
+
+	private record Output(int exit, String out, String err) {
+
 	}
 
 }

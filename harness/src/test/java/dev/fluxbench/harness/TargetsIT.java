@@ -1,7 +1,5 @@
 package dev.fluxbench.harness;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -26,6 +24,8 @@ import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.fluxbench.launcher.JvmService;
+import dev.fluxbench.launcher.RunningService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -33,8 +33,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 
-import dev.fluxbench.launcher.JvmService;
-import dev.fluxbench.launcher.RunningService;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * fluxbench pointed at services it did not start, as a team points it at its own: our mvc
@@ -115,7 +114,7 @@ class TargetsIT {
 	}
 
 	@Test
-	void theDocumentedExampleComparesTwoRunningServices() throws Exception {
+	void documentedExampleShouldCompareTwoRunningServices() throws Exception {
 		Path scenario = this.temporary.resolve("example.yaml");
 		Files.writeString(scenario, firstYamlBlock(PROJECT_ROOT.resolve("docs/scenario-format.md")));
 		Path out = this.temporary.resolve("example");
@@ -138,7 +137,7 @@ class TargetsIT {
 	}
 
 	@Test
-	void aCredentialFromTheEnvironmentNeverReachesAResultFile() throws Exception {
+	void credentialFromTheEnvironmentShouldNeverReachAResultFile() throws Exception {
 		String secret = "s3cr3t-" + System.nanoTime();
 		Path scenario = this.temporary.resolve("secret.yaml");
 		Files.writeString(scenario, """
@@ -166,7 +165,7 @@ class TargetsIT {
 	}
 
 	@Test
-	void theGateFailsOnlyOnASignificantRegression() throws Exception {
+	void gateShouldFailOnlyOnASignificantRegression() throws Exception {
 		Path scenario = this.temporary.resolve("passthrough.yaml");
 		Files.writeString(scenario, """
 				version: 1
@@ -271,14 +270,6 @@ class TargetsIT {
 		return block.group(1);
 	}
 
-	private record Result(int exit, String output) {
-
-		List<String> lines() {
-			return this.output.lines().toList();
-		}
-
-	}
-
 	private Result fluxbench(String... args) throws Exception {
 		return fluxbench(Map.of(), args);
 	}
@@ -293,6 +284,14 @@ class TargetsIT {
 		Process process = builder.start();
 		assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("fluxbench finished in time").isTrue();
 		return new Result(process.exitValue(), Files.readString(console));
+	}
+
+	private record Result(int exit, String output) {
+
+		List<String> lines() {
+			return this.output.lines().toList();
+		}
+
 	}
 
 }

@@ -41,7 +41,7 @@ import java.util.concurrent.TimeUnit;
  * service's log file, so that a dead supervisor loses none of it. Only the JDK: the
  * supervisor starts from the launcher's jar alone.
  */
-final class Supervisor {
+public final class Supervisor {
 
 	static final String STOP_GRACE = "--stop-grace=";
 

@@ -27,7 +27,7 @@ class EmbeddedDirectoryTests {
 	}
 
 	@Test
-	void whenStoppedTheDirectoryShouldRefuseConnectionsAndAfterRestartAnswerAtTheSameUrl() throws LDAPException {
+	void directoryWhenStoppedShouldRefuseConnectionsAndAfterRestartAnswerAtTheSameUrl() throws LDAPException {
 		try (EmbeddedDirectory directory = EmbeddedDirectory.start()) {
 			String url = directory.url();
 			directory.stop();

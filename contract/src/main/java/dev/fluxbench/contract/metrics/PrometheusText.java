@@ -21,43 +21,6 @@ import java.util.stream.Collectors;
  */
 public final class PrometheusText {
 
-	/**
-	 * One sample.
-	 *
-	 * @param name metric name
-	 * @param labels the labels, in the order they were written
-	 * @param value the sample's value
-	 */
-	public record Sample(String name, Map<String, String> labels, double value) {
-
-		public Sample {
-			Objects.requireNonNull(name, "name");
-			// A copy that keeps the order, so that the labels render as they were read.
-			labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels));
-		}
-
-		/** Whether this sample's labels include all of these. */
-		public boolean has(Map<String, String> wanted) {
-			return this.labels.entrySet().containsAll(wanted.entrySet());
-		}
-
-		/**
-		 * The labels as the exposition writes them, without braces, as
-		 * {@code area="heap",id="G1 Eden Space"}; empty when there are none.
-		 */
-		public String labelsText() {
-			return this.labels.entrySet()
-				.stream()
-				.map((label) -> label.getKey() + "=\"" + escaped(label.getValue()) + "\"")
-				.collect(Collectors.joining(","));
-		}
-
-		private static String escaped(String value) {
-			return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
-		}
-
-	}
-
 	private final List<Sample> samples;
 
 	private PrometheusText(List<Sample> samples) {
@@ -123,6 +86,43 @@ public final class PrometheusText {
 		List<Sample> matching = samples(name).stream().filter((sample) -> sample.has(labels)).toList();
 		return matching.isEmpty() ? OptionalDouble.empty()
 				: OptionalDouble.of(matching.stream().mapToDouble(Sample::value).sum());
+	}
+
+	/**
+	 * One sample.
+	 *
+	 * @param name metric name
+	 * @param labels the labels, in the order they were written
+	 * @param value the sample's value
+	 */
+	public record Sample(String name, Map<String, String> labels, double value) {
+
+		public Sample {
+			Objects.requireNonNull(name, "name");
+			// A copy that keeps the order, so that the labels render as they were read.
+			labels = Collections.unmodifiableMap(new LinkedHashMap<>(labels));
+		}
+
+		/** Whether this sample's labels include all of these. */
+		public boolean has(Map<String, String> wanted) {
+			return this.labels.entrySet().containsAll(wanted.entrySet());
+		}
+
+		/**
+		 * The labels as the exposition writes them, without braces, as
+		 * {@code area="heap",id="G1 Eden Space"}; empty when there are none.
+		 */
+		public String labelsText() {
+			return this.labels.entrySet()
+				.stream()
+				.map((label) -> label.getKey() + "=\"" + escaped(label.getValue()) + "\"")
+				.collect(Collectors.joining(","));
+		}
+
+		private static String escaped(String value) {
+			return value.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+		}
+
 	}
 
 	/**

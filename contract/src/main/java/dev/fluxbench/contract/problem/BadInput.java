@@ -7,7 +7,6 @@ import dev.fluxbench.contract.problem.Problem.InvalidField;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.core.exc.StreamReadException;
-import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
@@ -66,6 +65,8 @@ public final class BadInput {
 	}
 
 	/**
+	 * Returns the problem for a request body of a content type the endpoint does not
+	 * read.
 	 * @param contentType the request's content type, or null when it had none
 	 */
 	public static Problem unsupportedMediaType(Object contentType, String supported) {

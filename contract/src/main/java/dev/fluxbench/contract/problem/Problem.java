@@ -22,7 +22,7 @@ public record Problem(ProblemType type, String detail, List<InvalidField> errors
 
 	public static Problem invalidFields(List<InvalidField> errors) {
 		return new Problem(ProblemType.INVALID_FIELDS,
-				errors.size() == 1 ? "1 field is invalid." : errors.size() + " fields are invalid.", errors);
+				(errors.size() == 1) ? "1 field is invalid." : errors.size() + " fields are invalid.", errors);
 	}
 
 	/**

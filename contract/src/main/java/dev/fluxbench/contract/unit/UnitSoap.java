@@ -4,14 +4,14 @@ package dev.fluxbench.contract.unit;
  * The partner's external repository: a SOAP 1.1 service with one operation,
  * {@code GetUnit}.
  *
- * <pre>{@code
+ * <pre>
  * POST /soap/units   Content-Type: text/xml; charset=utf-8   SOAPAction: "urn:fluxbench:units#GetUnit"
  *
- * <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:u=
-"urn:fluxbench:units">
- *   <soap:Body><u:GetUnit><u:id>42</u:id></u:GetUnit></soap:Body>
- * </soap:Envelope>
- * }</pre>
+ * &lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"
+ *     xmlns:u="urn:fluxbench:units"&gt;
+ *   &lt;soap:Body&gt;&lt;u:GetUnit&gt;&lt;u:id&gt;42&lt;/u:id&gt;&lt;/u:GetUnit&gt;&lt;/soap:Body&gt;
+ * &lt;/soap:Envelope&gt;
+ * </pre>
  *
  * The answer is a {@code u:GetUnitResponse} holding one {@code u:unit} with a child
  * element per {@link UnitDto} component

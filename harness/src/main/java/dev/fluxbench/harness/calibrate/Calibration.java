@@ -60,56 +60,6 @@ public final class Calibration {
 		this.console = console;
 	}
 
-	/**
-	 * What is driven: a URL, and for a launched stack what metrics.csv watches as a run
-	 * would.
-	 *
-	 * @param url the endpoint, with its path and query
-	 * @param stack the launched stack, empty for a running service
-	 * @param metrics the target's metrics, scraped as a run scrapes them
-	 * @param appPid the target's process
-	 * @param servicePids other processes a run records, by name
-	 */
-	public record Endpoint(URI url, Optional<String> stack, Optional<MetricsSource> metrics, OptionalLong appPid,
-			Map<String, Long> servicePids) {
-
-		public Endpoint {
-			servicePids = Map.copyOf(servicePids);
-		}
-
-		/** Where JMeter connects: the URL without its path. */
-		URI base() {
-			return URI.create(this.url.getScheme() + "://" + this.url.getRawAuthority());
-		}
-
-		/** The path and query JMeter asks for. */
-		String pathAndQuery() {
-			String path = (this.url.getRawPath() == null || this.url.getRawPath().isEmpty()) ? "/"
-					: this.url.getRawPath();
-			return (this.url.getRawQuery() != null) ? path + "?" + this.url.getRawQuery() : path;
-		}
-
-	}
-
-	/**
-	 * How hard and how long.
-	 *
-	 * @param connections each count in turn
-	 * @param duration each side's measured window
-	 * @param warmup each side's unmeasured drive before it; zero for none
-	 * @param generatorCpus where the generators run, in taskset syntax; empty when
-	 * nothing is pinned
-	 * @param cpuLayout the layout in words, for calibration.json
-	 */
-	public record Settings(List<Integer> connections, Duration duration, Duration warmup,
-			Optional<String> generatorCpus, String cpuLayout) {
-
-		public Settings {
-			connections = List.copyOf(connections);
-		}
-
-	}
-
 	/** Runs both sides at every connection count; writes calibration.json as it goes. */
 	public CalibrationJson run() {
 		Instant started = Instant.now();
@@ -236,6 +186,56 @@ public final class Calibration {
 						List.of(new Workload.Level(1, Duration.ZERO, new Termination.Hold(Duration.ofSeconds(1)))),
 						Step.Pause.NONE),
 				Map.of(), List.of(), List.of(Step.Request.get("calibrate", pathAndQuery)), List.of(), 1, List.of());
+	}
+
+	/**
+	 * What is driven: a URL, and for a launched stack what metrics.csv watches as a run
+	 * would.
+	 *
+	 * @param url the endpoint, with its path and query
+	 * @param stack the launched stack, empty for a running service
+	 * @param metrics the target's metrics, scraped as a run scrapes them
+	 * @param appPid the target's process
+	 * @param servicePids other processes a run records, by name
+	 */
+	public record Endpoint(URI url, Optional<String> stack, Optional<MetricsSource> metrics, OptionalLong appPid,
+			Map<String, Long> servicePids) {
+
+		public Endpoint {
+			servicePids = Map.copyOf(servicePids);
+		}
+
+		/** Where JMeter connects: the URL without its path. */
+		URI base() {
+			return URI.create(this.url.getScheme() + "://" + this.url.getRawAuthority());
+		}
+
+		/** The path and query JMeter asks for. */
+		String pathAndQuery() {
+			String path = (this.url.getRawPath() == null || this.url.getRawPath().isEmpty()) ? "/"
+					: this.url.getRawPath();
+			return (this.url.getRawQuery() != null) ? path + "?" + this.url.getRawQuery() : path;
+		}
+
+	}
+
+	/**
+	 * How hard and how long.
+	 *
+	 * @param connections each count in turn
+	 * @param duration each side's measured window
+	 * @param warmup each side's unmeasured drive before it; zero for none
+	 * @param generatorCpus where the generators run, in taskset syntax; empty when
+	 * nothing is pinned
+	 * @param cpuLayout the layout in words, for calibration.json
+	 */
+	public record Settings(List<Integer> connections, Duration duration, Duration warmup,
+			Optional<String> generatorCpus, String cpuLayout) {
+
+		public Settings {
+			connections = List.copyOf(connections);
+		}
+
 	}
 
 }

@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.metrics.ProcessStats;
 import dev.fluxbench.harness.results.CalibrationJson;

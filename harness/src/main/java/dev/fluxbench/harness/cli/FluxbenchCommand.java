@@ -3,9 +3,9 @@ package dev.fluxbench.harness.cli;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.HelpCommand;
 
 @Command(name = "fluxbench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
 		header = "Measure one Spring service as MVC, MVC on virtual threads and WebFlux, under the same load.",
@@ -16,7 +16,7 @@ import picocli.CommandLine.HelpCommand;
 						+ " with evidence. It starts the same reference application on each stack as a child JVM,"
 						+ " pinned apart from the load generator, drives the seed documents' load scenarios at it"
 						+ " with JMeter, and writes every sample and a metrics scrape per second to a results"
-						+ " directory as it goes.", },
+						+ " directory as it goes." },
 		commandListHeading = "%nCOMMANDS%n", optionListHeading = "%nOPTIONS%n", footerHeading = "%nEXIT STATUS%n",
 		footer = { "  0  done, and every assertion held", "  1  an assertion of the scenario failed",
 				"  2  bad usage or configuration; nothing was started",
@@ -28,7 +28,7 @@ import picocli.CommandLine.HelpCommand;
 				"      the generator's CPU per 1000 requests against wrk's, at 10 and 50 connections",
 				"  ./fluxbench list", "", "SEE ALSO", "  docs/results-layout.md for the files a run writes" },
 		subcommands = { RunCommand.class, KneeCommand.class, CalibrateCommand.class, ListCommand.class,
-				ReportCommand.class, DeriveCommand.class, HelpCommand.class })
+				ReportCommand.class, DeriveCommand.class, AssessCommand.class, HelpCommand.class })
 final class FluxbenchCommand implements Callable<Integer> {
 
 	@Spec

@@ -5,11 +5,11 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 import dev.fluxbench.harness.scenario.Catalogue;
-import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Durations;
+import dev.fluxbench.harness.scenario.Scenario;
+import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.harness.scenario.Step;
 import dev.fluxbench.harness.scenario.Workload;
-import dev.fluxbench.harness.scenario.Stack;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;

@@ -74,7 +74,7 @@ public final class Main {
 	}
 
 	private static String oneLine(String message) {
-		return (message == null) ? "no reason given" : message.lines().findFirst().orElse("").strip();
+		return (message != null) ? message.lines().findFirst().orElse("").strip() : "no reason given";
 	}
 
 }

@@ -18,11 +18,13 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.launch.Redis;
+import dev.fluxbench.harness.prometheus.PrometheusSettings;
 import dev.fluxbench.harness.results.AssertionOutcome;
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
@@ -37,7 +39,6 @@ import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.harness.target.MetricsSource;
 import dev.fluxbench.harness.target.Probe;
 import dev.fluxbench.harness.target.Target;
-import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.launcher.FreePort;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,7 +73,8 @@ import picocli.CommandLine.Spec;
 				"  ./fluxbench run --scenario-file my.yaml --target app=$URL --junit junit.xml --baseline results/main",
 				"  ./fluxbench run --scenario boot2-passthrough --db postgres --scale 0.2",
 				"  ./fluxbench run --scenario thesis-normal --app-cpus 0 --load-cpus 1 --trials 3",
-				"  ./fluxbench run --scenario-file chain.yaml --faults breaker-profile.yaml --scale 0.5" })
+				"  ./fluxbench run --scenario-file chain.yaml --faults breaker-profile.yaml --scale 0.5",
+				"  ./fluxbench run --scenario chain --stacks mvc,webflux --prometheus" })
 final class RunCommand implements Callable<Integer> {
 
 	@Spec
@@ -111,7 +113,8 @@ final class RunCommand implements Callable<Integer> {
 			description = "the built-in stacks or variants to launch and measure, in the first trial's order (default:"
 					+ " the scenario's: mvc,mvc-vt,webflux, for the thesis scenarios"
 					+ " mvc-redis,mvc,webflux,webflux-redis,mvc-vt, for ippon-operations"
-					+ " mvc,mvc-vt,webflux,webflux-jdbc,webflux-jdbc-parallel,webflux-vt)")
+					+ " mvc,mvc-vt,webflux,webflux-jdbc,webflux-jdbc-parallel,webflux-vt, for concerts-relations"
+					+ " mvc,mvc-per-relation,webflux,webflux-per-relation)")
 	private List<String> stacks;
 
 	@Option(names = "--scale", paramLabel = "F", defaultValue = "1",
@@ -198,6 +201,27 @@ final class RunCommand implements Callable<Integer> {
 					+ " how far the generator is from wrk on this machine")
 	private Path calibration;
 
+	@Option(names = "--prometheus",
+			description = "also start a Prometheus of its own (Debian's 'prometheus', found on the PATH) that scrapes"
+					+ " every service of the run, and keep its data in DIR/prometheus for Grafana; the scrapes it"
+					+ " missed are counted in run.json (docs/prometheus-grafana.md)")
+	private boolean prometheus;
+
+	@Option(names = "--prometheus-interval", paramLabel = "DURATION", converter = DurationConverter.class,
+			description = "with --prometheus, how often it scrapes, whole seconds from 1s to 1m (default: 5s)")
+	private Duration prometheusInterval;
+
+	/** The PATH Prometheus is looked up on; a test gives one without it. */
+	private final String searchPath;
+
+	RunCommand() {
+		this(System.getenv("PATH"));
+	}
+
+	RunCommand(String searchPath) {
+		this.searchPath = searchPath;
+	}
+
 	@Override
 	public Integer call() {
 		RunPlan plan = plan();
@@ -261,6 +285,7 @@ final class RunCommand implements Callable<Integer> {
 		}
 		tolerance();
 		Optional<CalibrationJson> calibrated = calibration();
+		Optional<PrometheusSettings> prometheusSettings = prometheus();
 		if (this.baseline != null && !ResultsDirectory.isResultsDirectory(this.baseline)) {
 			throw new UsageException("--baseline " + this.baseline + " is not a results directory: it has no "
 					+ ResultsDirectory.RUN_JSON);
@@ -310,7 +335,26 @@ final class RunCommand implements Callable<Integer> {
 		createOut(results);
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
-				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness(), calibrated);
+				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness(), calibrated,
+				prometheusSettings);
+	}
+
+	private Optional<PrometheusSettings> prometheus() {
+		if (!this.prometheus) {
+			if (this.prometheusInterval != null) {
+				throw new UsageException("--prometheus-interval goes with --prometheus");
+			}
+			return Optional.empty();
+		}
+		Path executable = PrometheusSettings.onPath(this.searchPath)
+			.orElseThrow(() -> new UsageException(PrometheusSettings.MISSING));
+		try {
+			return Optional.of(new PrometheusSettings(executable, (this.prometheusInterval != null)
+					? this.prometheusInterval : PrometheusSettings.DEFAULT_SCRAPE_INTERVAL));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new UsageException("--prometheus-interval: " + ex.getMessage());
+		}
 	}
 
 	private Optional<CalibrationJson> calibration() {

@@ -17,7 +17,8 @@ final class SteadinessOptions {
 	private Duration window;
 
 	@Option(names = "--steady-jit", paramLabel = "SHARE", defaultValue = "5%",
-			description = "steady: the JIT compiled for at most this share of the app's CPU time over the window;"
+			description = "steady: the JIT compiled for at most this share of the app's CPU time (or of one core,"
+					+ " when the app used less) over the window, and a cool-down found no more waiting;"
 					+ " a measured load that compiled more is marked not steady (default: ${DEFAULT-VALUE})")
 	private String jit;
 
@@ -32,6 +33,7 @@ final class SteadinessOptions {
 	private boolean fixed;
 
 	/**
+	 * Returns the steadiness settings these options ask for.
 	 * @throws UsageException when a value is out of range
 	 */
 	Steadiness steadiness() {

@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.fluxbench.harness.launch.EnvironmentException;
 
 /**
@@ -225,7 +224,7 @@ public final class PrometheusClient {
 	}
 
 	private static String excerpt(String body) {
-		String flat = (body == null) ? "" : body.replaceAll("\\s+", " ").strip();
+		String flat = (body != null) ? body.replaceAll("\\s+", " ").strip() : "";
 		if (flat.isEmpty()) {
 			return "empty body";
 		}

@@ -14,7 +14,6 @@ import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.fluxbench.harness.launch.EnvironmentException;
 
 /**

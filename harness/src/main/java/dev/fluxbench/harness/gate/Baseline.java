@@ -53,6 +53,7 @@ public final class Baseline {
 	}
 
 	/**
+	 * Compares the run under test with the baseline.
 	 * @param baseline the run to compare with, as the last good build of the main branch
 	 * @param current the run under test
 	 * @param tolerance the relative change a significant difference must exceed, as 0.10

@@ -30,59 +30,6 @@ import dev.fluxbench.harness.results.Summary;
 public record Change(String target, int load, String label, Aspect aspect, double baselineMedian, double currentMedian,
 		double relativeChange, Interval difference, Basis basis, Outcome outcome, String sentence) {
 
-	/** What a comparison concludes. */
-	public enum Outcome {
-
-		/** Significantly worse, by more than the tolerance: fails the gate. */
-		REGRESSION,
-
-		/** Significantly worse or better, but by no more than the tolerance. */
-		WITHIN_TOLERANCE,
-
-		/** The interval of the difference holds zero: nothing to tell from noise. */
-		NOT_SIGNIFICANT,
-
-		/** Significantly better, by more than the tolerance. */
-		IMPROVEMENT
-
-	}
-
-	/**
-	 * What the interval resamples, and so what "significant" speaks of.
-	 *
-	 * @param unit {@code TRIALS} or {@code SAMPLES}
-	 * @param baseline how many the baseline had
-	 * @param current how many the current run had
-	 */
-	public record Basis(Unit unit, int baseline, int current) {
-
-		/** The unit of resampling. */
-		public enum Unit {
-
-			/**
-			 * The per-trial figures: the run-to-run noise itself, when both sides have
-			 * two trials or more.
-			 */
-			TRIALS,
-
-			/**
-			 * The individual samples (for throughput, the plateau's seconds) of single
-			 * trials.
-			 */
-			SAMPLES
-
-		}
-
-		String describe(Aspect aspect) {
-			String what = switch (this.unit) {
-				case TRIALS -> "trials";
-				case SAMPLES -> (aspect == Aspect.THROUGHPUT) ? "plateau seconds" : "samples";
-			};
-			return this.baseline + " " + what + " against " + this.current;
-		}
-
-	}
-
 	static Change of(String target, int load, String label, Aspect aspect, double baseline, double current,
 			Interval difference, Basis basis, double tolerance) {
 		double change = current - baseline;
@@ -152,6 +99,59 @@ public record Change(String target, int load, String label, Aspect aspect, doubl
 	static String percent(double fraction) {
 		double percent = Math.round(fraction * 1000) / 10.0;
 		return ((percent == Math.rint(percent)) ? Long.toString((long) percent) : Double.toString(percent)) + "%";
+	}
+
+	/** What a comparison concludes. */
+	public enum Outcome {
+
+		/** Significantly worse, by more than the tolerance: fails the gate. */
+		REGRESSION,
+
+		/** Significantly worse or better, but by no more than the tolerance. */
+		WITHIN_TOLERANCE,
+
+		/** The interval of the difference holds zero: nothing to tell from noise. */
+		NOT_SIGNIFICANT,
+
+		/** Significantly better, by more than the tolerance. */
+		IMPROVEMENT
+
+	}
+
+	/**
+	 * What the interval resamples, and so what "significant" speaks of.
+	 *
+	 * @param unit {@code TRIALS} or {@code SAMPLES}
+	 * @param baseline how many the baseline had
+	 * @param current how many the current run had
+	 */
+	public record Basis(Unit unit, int baseline, int current) {
+
+		String describe(Aspect aspect) {
+			String what = switch (this.unit) {
+				case TRIALS -> "trials";
+				case SAMPLES -> (aspect == Aspect.THROUGHPUT) ? "plateau seconds" : "samples";
+			};
+			return this.baseline + " " + what + " against " + this.current;
+		}
+
+		/** The unit of resampling. */
+		public enum Unit {
+
+			/**
+			 * The per-trial figures: the run-to-run noise itself, when both sides have
+			 * two trials or more.
+			 */
+			TRIALS,
+
+			/**
+			 * The individual samples (for throughput, the plateau's seconds) of single
+			 * trials.
+			 */
+			SAMPLES
+
+		}
+
 	}
 
 }

@@ -100,20 +100,6 @@ public final class JunitXml {
 		return out.toString();
 	}
 
-	/**
-	 * A test case: a failure, a skip, or a pass with what was measured.
-	 *
-	 * @param output the figures, as {@code <system-out>} of a passed test case
-	 */
-	record TestCase(String className, String name, Optional<Failure> failure, Optional<String> skipped, String output) {
-
-	}
-
-	/** Why a test case failed: a one-line message and the whole story. */
-	record Failure(String type, String message, String text) {
-
-	}
-
 	static List<TestCase> testCases(GateResult result) {
 		String prefix = "fluxbench." + classNamePart(result.suiteName()) + ".";
 		List<TestCase> cases = new ArrayList<>();
@@ -255,6 +241,20 @@ public final class JunitXml {
 	private static boolean isXmlCharacter(int c) {
 		return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)
 				|| (c >= 0x10000 && c <= 0x10FFFF);
+	}
+
+	/**
+	 * A test case: a failure, a skip, or a pass with what was measured.
+	 *
+	 * @param output the figures, as {@code <system-out>} of a passed test case
+	 */
+	record TestCase(String className, String name, Optional<Failure> failure, Optional<String> skipped, String output) {
+
+	}
+
+	/** Why a test case failed: a one-line message and the whole story. */
+	record Failure(String type, String message, String text) {
+
 	}
 
 }

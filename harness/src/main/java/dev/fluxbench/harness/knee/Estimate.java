@@ -9,7 +9,8 @@ import org.hipparchus.distribution.continuous.TDistribution;
  * A target's knee over its trials: the mean of the trials' knees and, with two trials or
  * more, its Student's t 95% confidence interval, mean ± t(0.975, n − 1) · s / √n. A
  * handful of trials is what a knee search affords, and t accounts for how little that is;
- * a bootstrap would need more.
+ * a bootstrap would need more. No rate is below 0: an interval that reaches below it, as
+ * two trials that disagree give, is cut at 0.
  *
  * @param mean the mean knee
  * @param low the interval's lower end, when there are two knees or more
@@ -33,7 +34,7 @@ record Estimate(double mean, Optional<Double> low, Optional<Double> high, int tr
 		double deviation = Math.sqrt(squares / (n - 1));
 		double t = new TDistribution(n - 1).inverseCumulativeProbability(1 - (1 - CONFIDENCE) / 2);
 		double half = t * deviation / Math.sqrt(n);
-		return Optional.of(new Estimate(mean, Optional.of(mean - half), Optional.of(mean + half), n));
+		return Optional.of(new Estimate(mean, Optional.of(Math.max(0, mean - half)), Optional.of(mean + half), n));
 	}
 
 }

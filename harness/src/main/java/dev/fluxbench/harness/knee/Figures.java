@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.OptionalDouble;
 
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.Sample;
@@ -27,9 +28,24 @@ import dev.fluxbench.harness.results.Summary;
  * @param p95 95th percentile
  * @param p99 99th percentile
  * @param p999 99.9th percentile
+ * @param jitShare the share of the app's CPU its JIT compiler took over the whole run;
+ * empty when not known
  */
 record Figures(long requests, long errors, double errorPercent, double rateAchieved, double requestRate,
-		double throughput, Duration mean, Duration p50, Duration p90, Duration p95, Duration p99, Duration p999) {
+		double throughput, Duration mean, Duration p50, Duration p90, Duration p95, Duration p99, Duration p999,
+		OptionalDouble jitShare) {
+
+	Figures(long requests, long errors, double errorPercent, double rateAchieved, double requestRate, double throughput,
+			Duration mean, Duration p50, Duration p90, Duration p95, Duration p99, Duration p999) {
+		this(requests, errors, errorPercent, rateAchieved, requestRate, throughput, mean, p50, p90, p95, p99, p999,
+				OptionalDouble.empty());
+	}
+
+	/** The same figures, with the JIT's share of the app's CPU during the run. */
+	Figures withJitShare(OptionalDouble share) {
+		return new Figures(this.requests, this.errors, this.errorPercent, this.rateAchieved, this.requestRate,
+				this.throughput, this.mean, this.p50, this.p90, this.p95, this.p99, this.p999, share);
+	}
 
 	/**
 	 * Requests in flight on average during the hold, by Little's law: the rate they

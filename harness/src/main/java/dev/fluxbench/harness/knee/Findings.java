@@ -73,6 +73,7 @@ final class Findings {
 	}
 
 	/**
+	 * Returns the universal scalability law's entry for a fit.
 	 * @param highest the highest concurrency measured: a peak beyond it is the model's
 	 * guess, and the note says so
 	 */

@@ -9,7 +9,6 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonEnumDefaultValue;
 import com.fasterxml.jackson.annotation.JsonValue;
-
 import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
 
@@ -194,14 +193,20 @@ public record KneeJson(int formatVersion, String fluxbench, List<String> command
 	 * @param near whether a figure was within the margin of its limit
 	 * @param why the limits it broke and any shortfall of its rate
 	 * @param directory its samples.csv and metrics.csv, relative to the results directory
+	 * @param jitShare the share of the app's CPU its JIT took during the run; empty when
+	 * not known
+	 * @param steady whether that share was within the run's {@code --steady-jit}: a
+	 * step's verdict leaves out runs that were not, unless none was
 	 */
 	public record RunEntry(int run, double rateAchieved, double requestRate, double throughput, long requests,
 			long errors, double errorPercent, double meanMs, double p50Ms, double p90Ms, double p95Ms, double p99Ms,
-			double p999Ms, double concurrency, boolean met, boolean near, List<String> why, String directory) {
+			double p999Ms, double concurrency, boolean met, boolean near, List<String> why, String directory,
+			Optional<Double> jitShare, boolean steady) {
 
 		public RunEntry {
 			why = ResultJson.list(why);
 			directory = ResultJson.text(directory);
+			jitShare = ResultJson.optional(jitShare);
 		}
 
 	}

@@ -199,7 +199,7 @@ final class KneeReport {
 
 	private static List<String> stepHeaders() {
 		return List.of("trial", "step", "rate asked", "run", "rate achieved", "throughput (req/s)", "mean ms", "p50 ms",
-				"p95 ms", "p99 ms", "errors %", "N in flight", "run met", "step met", "why not");
+				"p95 ms", "p99 ms", "errors %", "N in flight", "JIT % of app CPU", "run met", "step met", "why not");
 	}
 
 	private static List<List<String>> stepRows(List<StepEntry> steps) {
@@ -210,8 +210,10 @@ final class KneeReport {
 						Integer.toString(step.rateAsked()), Integer.toString(run.run()), Slo.number(run.rateAchieved()),
 						Slo.number(run.throughput()), Slo.number(run.meanMs()), Slo.number(run.p50Ms()),
 						Slo.number(run.p95Ms()), Slo.number(run.p99Ms()), Slo.number(run.errorPercent()),
-						Slo.number(run.concurrency()), run.met() ? "yes" : "no", step.met() ? "yes" : "no",
-						String.join("; ", run.why())));
+						Slo.number(run.concurrency()),
+						run.jitShare().map((share) -> Slo.number(share * 100)).orElse("-")
+								+ (run.steady() ? "" : " (not steady)"),
+						run.met() ? "yes" : "no", step.met() ? "yes" : "no", String.join("; ", run.why())));
 			}
 		}
 		return rows;
@@ -264,7 +266,7 @@ final class KneeReport {
 			}
 		}
 		return chart.render("● throughput (left) · ■ p99 (right, dashed) · filled: met the SLO, hollow: did not"
-				+ (byTrial.size() > 1 ? " · a line per trial" : ""));
+				+ ((byTrial.size() > 1) ? " · a line per trial" : ""));
 	}
 
 	/** Throughput against N with the fitted curve and its peak. */

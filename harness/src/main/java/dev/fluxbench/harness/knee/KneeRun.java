@@ -1,18 +1,21 @@
 package dev.fluxbench.harness.knee;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import dev.fluxbench.harness.knee.KneeJson.Ending;
 import dev.fluxbench.harness.knee.KneeJson.RunEntry;
 import dev.fluxbench.harness.knee.KneeJson.StepEntry;
 import dev.fluxbench.harness.knee.KneeJson.TargetResult;
 import dev.fluxbench.harness.knee.KneeJson.TrialEntry;
+import dev.fluxbench.harness.report.Scrape;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.run.RunPlan;
@@ -54,6 +57,7 @@ public final class KneeRun {
 	private volatile boolean over;
 
 	/**
+	 * Creates a knee search over the plan's targets.
 	 * @param plan the targets and how to run them; its scenario's workload is one open
 	 * level whose {@code maxThreads} caps every step, and its trials and warm-up are the
 	 * search's
@@ -142,9 +146,12 @@ public final class KneeRun {
 				StepDriver.Load load = session.run(rate, this.settings.stepRamp(), this.settings.stepHold(),
 						directory.resolve(stepDirectory(step, rate, run)),
 						name + " step " + step + " at " + rate + "/s");
-				return Figures.of(SamplesCsv.read(load.samples()), this.settings.stepHold(), this.requestsPerJourney);
+				Path metrics = directory.resolve(stepDirectory(step, rate, run)).resolve("metrics.csv");
+				return Figures.of(SamplesCsv.read(load.samples()), this.settings.stepHold(), this.requestsPerJourney)
+					.withJitShare(
+							Files.exists(metrics) ? Scrape.jitShare(Scrape.read(metrics)) : OptionalDouble.empty());
 			};
-			outcome = new Search(this.settings).run(runner,
+			outcome = new Search(this.settings, this.plan.steadiness().maxCompileShare()).run(runner,
 					(step, rate, run) -> judged(name, target.id(), trial, step, rate, run));
 		}
 		catch (RuntimeException ex) {
@@ -172,11 +179,14 @@ public final class KneeRun {
 	private void judged(String name, String target, int trial, int step, int rate, Search.Run run) {
 		Figures figures = run.figures();
 		String verdict = run.met() ? "met" : "NOT met: " + String.join("; ", run.why());
+		String compiling = run.steady() ? "" : String.format(Locale.ROOT, "; JIT %.0f%% of the app's CPU: not steady",
+				figures.jitShare().orElse(0) * 100);
 		String again = (run.number() > 1) ? " (run " + run.number() + " of up to " + this.settings.repeats() + ")"
-				: (run.near() && this.settings.repeats() > 1) ? " (near a limit: running it again)" : "";
+				: (this.settings.repeats() > 1 && (run.near() || (!run.met() && !run.steady())))
+						? " (" + (run.near() ? "near a limit" : "not steady") + ": running it again)" : "";
 		this.out.printf(Locale.ROOT, "%s step %d at %d/s: %s/s achieved, %s req/s ok, p99 %d ms, errors %s%%: %s%s%n",
 				name, step, rate, Slo.number(figures.rateAchieved()), Slo.number(figures.throughput()),
-				figures.p99().toMillis(), Slo.number(figures.errorPercent()), verdict, again);
+				figures.p99().toMillis(), Slo.number(figures.errorPercent()), verdict + compiling, again);
 		String directory = this.plan.out()
 			.relativize(this.results.stackDirectory(trial, target).resolve(stepDirectory(step, rate, run.number())))
 			.toString()
@@ -184,15 +194,18 @@ public final class KneeRun {
 		RunEntry entry = new RunEntry(run.number(), figures.rateAchieved(), figures.requestRate(), figures.throughput(),
 				figures.requests(), figures.errors(), figures.errorPercent(), millis(figures.mean()),
 				millis(figures.p50()), millis(figures.p90()), millis(figures.p95()), millis(figures.p99()),
-				millis(figures.p999()), figures.concurrency(), run.met(), run.near(), run.why(), directory);
+				millis(figures.p999()), figures.concurrency(), run.met(), run.near(), run.why(), directory,
+				figures.jitShare().isPresent() ? Optional.of(figures.jitShare().getAsDouble()) : Optional.empty(),
+				run.steady());
 		synchronized (this) {
 			int last = this.steps.size() - 1;
 			if (run.number() > 1 && last >= 0 && this.steps.get(last).step() == step
 					&& this.steps.get(last).target().equals(target) && this.steps.get(last).trial() == trial) {
 				List<RunEntry> runs = new ArrayList<>(this.steps.get(last).runs());
 				runs.add(entry);
-				long kept = runs.stream().filter(RunEntry::met).count();
-				this.steps.set(last, new StepEntry(target, trial, step, rate, 2 * kept > runs.size(), runs));
+				this.steps.set(last,
+						new StepEntry(target, trial, step, rate, Search.vote(runs.stream().map(RunEntry::met).toList(),
+								runs.stream().map(RunEntry::steady).toList()), runs));
 			}
 			else {
 				this.steps.add(new StepEntry(target, trial, step, rate, run.met(), List.of(entry)));

@@ -35,83 +35,6 @@ public record Slo(List<Limit> limits) {
 	}
 
 	/**
-	 * What a limit bounds: a latency figure of the step's requests, or their share of
-	 * errors.
-	 */
-	public enum Aspect {
-
-		MEAN("mean"), P50("p50"), P90("p90"), P95("p95"), P99("p99"), P999("p999"), ERRORS("errors");
-
-		private final String key;
-
-		Aspect(String key) {
-			this.key = key;
-		}
-
-		public String key() {
-			return this.key;
-		}
-
-		boolean isLatency() {
-			return this != ERRORS;
-		}
-
-		/** The figure this aspect bounds: milliseconds, or a percentage for errors. */
-		double of(Figures figures) {
-			return switch (this) {
-				case MEAN -> figures.mean().toNanos() / 1e6;
-				case P50 -> figures.p50().toNanos() / 1e6;
-				case P90 -> figures.p90().toNanos() / 1e6;
-				case P95 -> figures.p95().toNanos() / 1e6;
-				case P99 -> figures.p99().toNanos() / 1e6;
-				case P999 -> figures.p999().toNanos() / 1e6;
-				case ERRORS -> figures.errorPercent();
-			};
-		}
-
-		static Optional<Aspect> byKey(String key) {
-			String wanted = key.equals("p99.9") ? "p999" : key;
-			return Stream.of(values()).filter((aspect) -> aspect.key.equals(wanted)).findFirst();
-		}
-
-	}
-
-	/**
-	 * One limit.
-	 *
-	 * @param aspect what it bounds
-	 * @param value milliseconds for a latency, a percentage for errors
-	 */
-	public record Limit(Aspect aspect, double value) {
-
-		public Limit {
-			if (!(value >= 0) || Double.isInfinite(value)) {
-				throw new IllegalArgumentException("A limit is a non-negative number: " + value);
-			}
-		}
-
-		boolean keptBy(double measured) {
-			return measured <= this.value;
-		}
-
-		/**
-		 * Whether a figure is so near the limit that one run cannot tell which side it is
-		 * on: within {@code margin} of it, either way. A limit of 0 has no such band: 0
-		 * errors keeps it, 1 breaks it.
-		 */
-		boolean near(double measured, double margin) {
-			return this.value > 0 && Math.abs(measured - this.value) <= margin * this.value;
-		}
-
-		@Override
-		public String toString() {
-			return this.aspect.key + "="
-					+ (this.aspect.isLatency() ? number(this.value) + "ms" : number(this.value) + "%");
-		}
-
-	}
-
-	/**
 	 * Reads {@code p99=500ms,errors=1%}.
 	 * @throws IllegalArgumentException with a one-line reason for anything else
 	 */
@@ -226,6 +149,83 @@ public record Slo(List<Limit> limits) {
 		String format = (magnitude >= 100) ? "%.0f" : (magnitude >= 10) ? "%.1f" : (magnitude >= 1) ? "%.2f" : "%.3f";
 		String text = String.format(Locale.ROOT, format, value);
 		return text.contains(".") ? text.replaceAll("0+$", "").replaceAll("\\.$", "") : text;
+	}
+
+	/**
+	 * What a limit bounds: a latency figure of the step's requests, or their share of
+	 * errors.
+	 */
+	public enum Aspect {
+
+		MEAN("mean"), P50("p50"), P90("p90"), P95("p95"), P99("p99"), P999("p999"), ERRORS("errors");
+
+		private final String key;
+
+		Aspect(String key) {
+			this.key = key;
+		}
+
+		public String key() {
+			return this.key;
+		}
+
+		boolean isLatency() {
+			return this != ERRORS;
+		}
+
+		/** The figure this aspect bounds: milliseconds, or a percentage for errors. */
+		double of(Figures figures) {
+			return switch (this) {
+				case MEAN -> figures.mean().toNanos() / 1e6;
+				case P50 -> figures.p50().toNanos() / 1e6;
+				case P90 -> figures.p90().toNanos() / 1e6;
+				case P95 -> figures.p95().toNanos() / 1e6;
+				case P99 -> figures.p99().toNanos() / 1e6;
+				case P999 -> figures.p999().toNanos() / 1e6;
+				case ERRORS -> figures.errorPercent();
+			};
+		}
+
+		static Optional<Aspect> byKey(String key) {
+			String wanted = key.equals("p99.9") ? "p999" : key;
+			return Stream.of(values()).filter((aspect) -> aspect.key.equals(wanted)).findFirst();
+		}
+
+	}
+
+	/**
+	 * One limit.
+	 *
+	 * @param aspect what it bounds
+	 * @param value milliseconds for a latency, a percentage for errors
+	 */
+	public record Limit(Aspect aspect, double value) {
+
+		public Limit {
+			if (!(value >= 0) || Double.isInfinite(value)) {
+				throw new IllegalArgumentException("A limit is a non-negative number: " + value);
+			}
+		}
+
+		boolean keptBy(double measured) {
+			return measured <= this.value;
+		}
+
+		/**
+		 * Whether a figure is so near the limit that one run cannot tell which side it is
+		 * on: within {@code margin} of it, either way. A limit of 0 has no such band: 0
+		 * errors keeps it, 1 breaks it.
+		 */
+		boolean near(double measured, double margin) {
+			return this.value > 0 && Math.abs(measured - this.value) <= margin * this.value;
+		}
+
+		@Override
+		public String toString() {
+			return this.aspect.key + "="
+					+ (this.aspect.isLatency() ? number(this.value) + "ms" : number(this.value) + "%");
+		}
+
 	}
 
 }

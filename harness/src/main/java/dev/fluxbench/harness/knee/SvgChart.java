@@ -40,92 +40,6 @@ final class SvgChart {
 		this.right = (right != null) ? right.over(HEIGHT - BOTTOM, TOP) : null;
 	}
 
-	/**
-	 * An axis' range and scale, and the pixels it spans once placed.
-	 *
-	 * @param label what it measures, with its unit
-	 * @param log whether it is logarithmic
-	 */
-	record Axis(String label, double min, double max, boolean log, double from, double to) {
-
-		/** A linear axis from 0 to a little above the highest value. */
-		static Axis linear(String label, double highest) {
-			if (!(highest > 0)) {
-				return new Axis(label, 0, 1, false, 0, 1);
-			}
-			double step = niceStep(highest * 1.1 / 5);
-			return new Axis(label, 0, step * Math.ceil(highest * 1.1 / step), false, 0, 1);
-		}
-
-		/**
-		 * A logarithmic axis from a little below the lowest value to a little above the
-		 * highest.
-		 */
-		static Axis log(String label, double lowest, double highest) {
-			double low = (lowest > 0) ? lowest : 1;
-			double high = Math.max(highest, low * 2);
-			return new Axis(label, low / 1.25, high * 1.25, true, 0, 1);
-		}
-
-		Axis over(double from, double to) {
-			return new Axis(this.label, this.min, this.max, this.log, from, to);
-		}
-
-		double at(double value) {
-			double share = this.log
-					? (Math.log(clamp(value)) - Math.log(this.min)) / (Math.log(this.max) - Math.log(this.min))
-					: (value - this.min) / (this.max - this.min);
-			return this.from + Math.max(0, Math.min(1, share)) * (this.to - this.from);
-		}
-
-		private double clamp(double value) {
-			return Math.max(value, this.min);
-		}
-
-		List<Double> ticks() {
-			List<Double> ticks = new ArrayList<>();
-			if (this.log) {
-				// The densest of these that gives at most 9 ticks: a narrow range gets 1
-				// to 9, a wide one powers of 10.
-				for (double[] factors : new double[][] { { 1, 2, 3, 4, 5, 6, 7, 8, 9 }, { 1, 2, 5 }, { 1 } }) {
-					ticks.clear();
-					for (double decade = Math.pow(10,
-							Math.floor(Math.log10(this.min))); decade <= this.max; decade *= 10) {
-						for (double factor : factors) {
-							double tick = decade * factor;
-							if (tick >= this.min && tick <= this.max) {
-								ticks.add(tick);
-							}
-						}
-					}
-					if (ticks.size() <= 9) {
-						break;
-					}
-				}
-				return ticks;
-			}
-			double step = niceStep((this.max - this.min) / 5);
-			for (double tick = this.min; tick <= this.max + step / 1e6; tick += step) {
-				ticks.add(tick);
-			}
-			return ticks;
-		}
-
-		/**
-		 * 1, 2 or 5 times a power of ten: the step between ticks a reader counts in at a
-		 * glance.
-		 */
-		static double niceStep(double rough) {
-			if (!(rough > 0)) {
-				return 1;
-			}
-			double power = Math.pow(10, Math.floor(Math.log10(rough)));
-			double fraction = rough / power;
-			return ((fraction <= 1) ? 1 : (fraction <= 2) ? 2 : (fraction <= 5) ? 5 : 10) * power;
-		}
-
-	}
-
 	/** A line through points in the order given, on the left axis or the right one. */
 	void line(List<double[]> points, boolean onRight, String colour, boolean dashed) {
 		if (points.size() < 2) {
@@ -342,6 +256,92 @@ final class SvgChart {
 
 	private static String format(double value) {
 		return String.format(Locale.ROOT, "%.1f", value);
+	}
+
+	/**
+	 * An axis' range and scale, and the pixels it spans once placed.
+	 *
+	 * @param label what it measures, with its unit
+	 * @param log whether it is logarithmic
+	 */
+	record Axis(String label, double min, double max, boolean log, double from, double to) {
+
+		/** A linear axis from 0 to a little above the highest value. */
+		static Axis linear(String label, double highest) {
+			if (!(highest > 0)) {
+				return new Axis(label, 0, 1, false, 0, 1);
+			}
+			double step = niceStep(highest * 1.1 / 5);
+			return new Axis(label, 0, step * Math.ceil(highest * 1.1 / step), false, 0, 1);
+		}
+
+		/**
+		 * A logarithmic axis from a little below the lowest value to a little above the
+		 * highest.
+		 */
+		static Axis log(String label, double lowest, double highest) {
+			double low = (lowest > 0) ? lowest : 1;
+			double high = Math.max(highest, low * 2);
+			return new Axis(label, low / 1.25, high * 1.25, true, 0, 1);
+		}
+
+		Axis over(double from, double to) {
+			return new Axis(this.label, this.min, this.max, this.log, from, to);
+		}
+
+		double at(double value) {
+			double share = this.log
+					? (Math.log(clamp(value)) - Math.log(this.min)) / (Math.log(this.max) - Math.log(this.min))
+					: (value - this.min) / (this.max - this.min);
+			return this.from + Math.max(0, Math.min(1, share)) * (this.to - this.from);
+		}
+
+		private double clamp(double value) {
+			return Math.max(value, this.min);
+		}
+
+		List<Double> ticks() {
+			List<Double> ticks = new ArrayList<>();
+			if (this.log) {
+				// The densest of these that gives at most 9 ticks: a narrow range gets 1
+				// to 9, a wide one powers of 10.
+				for (double[] factors : new double[][] { { 1, 2, 3, 4, 5, 6, 7, 8, 9 }, { 1, 2, 5 }, { 1 } }) {
+					ticks.clear();
+					for (double decade = Math.pow(10,
+							Math.floor(Math.log10(this.min))); decade <= this.max; decade *= 10) {
+						for (double factor : factors) {
+							double tick = decade * factor;
+							if (tick >= this.min && tick <= this.max) {
+								ticks.add(tick);
+							}
+						}
+					}
+					if (ticks.size() <= 9) {
+						break;
+					}
+				}
+				return ticks;
+			}
+			double step = niceStep((this.max - this.min) / 5);
+			for (double tick = this.min; tick <= this.max + step / 1e6; tick += step) {
+				ticks.add(tick);
+			}
+			return ticks;
+		}
+
+		/**
+		 * 1, 2 or 5 times a power of ten: the step between ticks a reader counts in at a
+		 * glance.
+		 */
+		static double niceStep(double rough) {
+			if (!(rough > 0)) {
+				return 1;
+			}
+			double power = Math.pow(10, Math.floor(Math.log10(rough)));
+			double fraction = rough / power;
+			return ((fraction <= 1) ? 1 : (fraction <= 2) ? 2 : (fraction <= 5) ? 5 : 10) * power;
+		}
+
 	}
 
 }

@@ -36,49 +36,6 @@ final class Usl {
 	private Usl() {
 	}
 
-	/**
-	 * One measurement: N requests in flight on average, X successful requests per second.
-	 */
-	record Point(double concurrency, double throughput) {
-
-	}
-
-	/**
-	 * A fit.
-	 *
-	 * @param lambda λ, throughput per unit of concurrency without contention or coherency
-	 * @param sigma σ, contention, 0 or above
-	 * @param kappa κ, coherency, 0 or above
-	 * @param peakConcurrency N* = √((1 − σ)/κ), where throughput peaks; empty when κ is 0
-	 * (throughput only levels off) or σ is 1 or more (it never grows)
-	 * @param peakThroughput X(N*), or λ/σ, the ceiling it levels off to, when there is no
-	 * peak
-	 * @param rSquared how much of the throughput's variance the fit explains
-	 * @param points how many points it was fitted to
-	 */
-	record Fit(double lambda, double sigma, double kappa, Optional<Double> peakConcurrency,
-			Optional<Double> peakThroughput, double rSquared, int points) {
-
-		double throughput(double concurrency) {
-			return Usl.throughput(this.lambda, this.sigma, this.kappa, concurrency);
-		}
-
-	}
-
-	/**
-	 * A fit, or why there is none.
-	 *
-	 * @param fit the fit, when there is one
-	 * @param reason otherwise, why not
-	 */
-	record Result(Optional<Fit> fit, Optional<String> reason) {
-
-		static Result none(String reason) {
-			return new Result(Optional.empty(), Optional.of(reason));
-		}
-
-	}
-
 	static Result fit(List<Point> points) {
 		List<Point> usable = points.stream()
 			.filter((point) -> point.concurrency() > 0 && point.throughput() > 0 && Double.isFinite(point.concurrency())
@@ -169,6 +126,49 @@ final class Usl {
 
 	private static double square(double value) {
 		return value * value;
+	}
+
+	/**
+	 * One measurement: N requests in flight on average, X successful requests per second.
+	 */
+	record Point(double concurrency, double throughput) {
+
+	}
+
+	/**
+	 * A fit.
+	 *
+	 * @param lambda λ, throughput per unit of concurrency without contention or coherency
+	 * @param sigma σ, contention, 0 or above
+	 * @param kappa κ, coherency, 0 or above
+	 * @param peakConcurrency N* = √((1 − σ)/κ), where throughput peaks; empty when κ is 0
+	 * (throughput only levels off) or σ is 1 or more (it never grows)
+	 * @param peakThroughput X(N*), or λ/σ, the ceiling it levels off to, when there is no
+	 * peak
+	 * @param rSquared how much of the throughput's variance the fit explains
+	 * @param points how many points it was fitted to
+	 */
+	record Fit(double lambda, double sigma, double kappa, Optional<Double> peakConcurrency,
+			Optional<Double> peakThroughput, double rSquared, int points) {
+
+		double throughput(double concurrency) {
+			return Usl.throughput(this.lambda, this.sigma, this.kappa, concurrency);
+		}
+
+	}
+
+	/**
+	 * A fit, or why there is none.
+	 *
+	 * @param fit the fit, when there is one
+	 * @param reason otherwise, why not
+	 */
+	record Result(Optional<Fit> fit, Optional<String> reason) {
+
+		static Result none(String reason) {
+			return new Result(Optional.empty(), Optional.of(reason));
+		}
+
 	}
 
 }

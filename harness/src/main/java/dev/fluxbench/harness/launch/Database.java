@@ -56,6 +56,19 @@ public sealed interface Database {
 	/** For run.json; never holds a password. */
 	String describe();
 
+	/**
+	 * Both apps build their JDBC, R2DBC and Flyway URLs from these, so one set fits both;
+	 * the schema is a PostgreSQL schema, or a MariaDB database.
+	 */
+	private static List<String> serverArgs(String profile, Stack stack, String host, int port, String name, String user,
+			String password) {
+		List<String> profiles = new ArrayList<>(List.of(profile));
+		profiles.addAll(stack.profiles());
+		return List.of("--spring.profiles.active=" + String.join(",", profiles), "--fluxbench.db.host=" + host,
+				"--fluxbench.db.port=" + port, "--fluxbench.db.name=" + name, "--fluxbench.db.user=" + user,
+				"--fluxbench.db.password=" + password, "--fluxbench.db.schema=" + stack.schema());
+	}
+
 	/** Each app's own in-memory H2: fresh, hence reset, with every start. */
 	record H2() implements Database {
 
@@ -171,19 +184,6 @@ public sealed interface Database {
 			return properties;
 		}
 
-	}
-
-	/**
-	 * Both apps build their JDBC, R2DBC and Flyway URLs from these, so one set fits both;
-	 * the schema is a PostgreSQL schema, or a MariaDB database.
-	 */
-	private static List<String> serverArgs(String profile, Stack stack, String host, int port, String name, String user,
-			String password) {
-		List<String> profiles = new ArrayList<>(List.of(profile));
-		profiles.addAll(stack.profiles());
-		return List.of("--spring.profiles.active=" + String.join(",", profiles), "--fluxbench.db.host=" + host,
-				"--fluxbench.db.port=" + port, "--fluxbench.db.name=" + name, "--fluxbench.db.user=" + user,
-				"--fluxbench.db.password=" + password, "--fluxbench.db.schema=" + stack.schema());
 	}
 
 }

@@ -69,7 +69,7 @@ record JdbcServer(String host, int port, String name, String user, String passwo
 	}
 
 	private static String firstLine(String message) {
-		return (message == null) ? "no reason given" : message.lines().findFirst().orElse("");
+		return (message != null) ? message.lines().findFirst().orElse("") : "no reason given";
 	}
 
 }

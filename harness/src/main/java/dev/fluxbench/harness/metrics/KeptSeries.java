@@ -22,9 +22,11 @@ public final class KeptSeries {
 	 * ({@code fluxbench_overload_total}, {@code fluxbench_client_disconnects_total}),
 	 * seed 002's password checks and the time they took
 	 * ({@code fluxbench_password_checks_total},
-	 * {@code fluxbench_password_check_seconds_total}), and the circuit breakers' state,
+	 * {@code fluxbench_password_check_seconds_total}), the SQL statements the app
+	 * executed ({@code fluxbench_sql_statements_total}), and the circuit breakers' state,
 	 * failure rate, calls and calls not permitted, which the report draws under a fault
-	 * schedule (Resilience4j's Micrometer names).
+	 * schedule (Resilience4j's Micrometer names), and the requests the app is serving
+	 * ({@link InFlight}).
 	 */
 	private static final List<String> PREFIXES = List.of("jvm_memory_used_bytes", "jvm_memory_committed_bytes",
 			"process_cpu_usage", "process_cpu_time", "process_cpu_seconds_total", "system_cpu_usage",
@@ -34,8 +36,9 @@ public final class KeptSeries {
 			"reactor_netty_connection_provider_", "tomcat_threads_", "executor_active", "executor_queued",
 			"jvm_compilation_time_ms_total", "cache_gets_total", "cache_errors_total", "fluxbench_unit_lookups_total",
 			"fluxbench_overload_total", "fluxbench_client_disconnects_total", "fluxbench_password_check",
-			"resilience4j_circuitbreaker_state", "resilience4j_circuitbreaker_failure_rate",
-			"resilience4j_circuitbreaker_calls_seconds_count", "resilience4j_circuitbreaker_not_permitted_calls_total");
+			"fluxbench_sql_statements", "resilience4j_circuitbreaker_state", "resilience4j_circuitbreaker_failure_rate",
+			"resilience4j_circuitbreaker_calls_seconds_count", "resilience4j_circuitbreaker_not_permitted_calls_total",
+			InFlight.ACTIVE_COUNT, InFlight.ACTIVE_HISTOGRAM_COUNT);
 
 	private KeptSeries() {
 	}

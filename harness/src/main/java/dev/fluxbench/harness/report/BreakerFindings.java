@@ -27,89 +27,8 @@ import dev.fluxbench.harness.scenario.Durations;
  */
 public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optional<Recovery> recovery) {
 
-	/** What the breaker did in one failing phase. */
-	public enum Opening {
-
-		/** It went from letting calls through to refusing them during the phase. */
-		OPENED,
-
-		/** It was open when the phase began, from an earlier one, and stayed so. */
-		ALREADY_OPEN,
-
-		/** It let calls through the whole phase. */
-		NEVER_OPENED,
-
-		/** No scrape fell in the phase: the metrics say nothing of it. */
-		NOT_OBSERVED,
-
-		/** The load ended before the phase began. */
-		NOT_REACHED
-
-	}
-
-	/** Whether it let calls through again after the last failing phase. */
-	public enum Closing {
-
-		/** It closed, and stayed closed until the load ended. */
-		CLOSED,
-
-		/** It was still open, or half-open, when the load ended. */
-		NEVER_CLOSED,
-
-		/** The load ended during the last failing phase, so nothing came after it. */
-		NOT_OBSERVED
-
-	}
-
 	/**
-	 * @param window the phase, counted from the moment the schedule started
-	 * @param opening what the breaker did in it
-	 * @param after with {@link Opening#OPENED}, how long after the phase began it was
-	 * first seen open
-	 */
-	public record PhaseOutcome(FaultSchedule.Window window, Opening opening, Optional<Duration> after) {
-
-		/** As the report says it: {@code opened 4 s after the phase began}. */
-		public String sentence() {
-			return switch (this.opening) {
-				case OPENED -> "opened " + seconds(this.after.orElseThrow()) + " after the phase began";
-				case ALREADY_OPEN -> "was already open when the phase began, and stayed open";
-				case NEVER_OPENED -> "never opened: it let calls through the whole phase";
-				case NOT_OBSERVED -> "not observed: no scrape fell in the phase";
-				case NOT_REACHED -> "not reached: the load ended before the phase began";
-			};
-		}
-
-	}
-
-	/**
-	 * @param lastFailing the last failing phase the load reached
-	 * @param closing what the breaker did after it
-	 * @param after with {@link Closing#CLOSED}, when it closed for good, from the end of
-	 * that phase (negative when it closed before the phase ended); with
-	 * {@link Closing#NEVER_CLOSED}, how long the load went on after the phase
-	 */
-	public record Recovery(FaultSchedule.Window lastFailing, Closing closing, Optional<Duration> after) {
-
-		/**
-		 * As the report says it:
-		 * {@code closed again 12 s after the last failing phase ended}.
-		 */
-		public String sentence() {
-			return switch (this.closing) {
-				case CLOSED -> this.after.orElseThrow().isNegative()
-						? "closed again " + seconds(this.after.orElseThrow().negated())
-								+ " before the last failing phase ended, and stayed closed"
-						: "closed again " + seconds(this.after.orElseThrow()) + " after the last failing phase ended";
-				case NEVER_CLOSED -> "never closed: still not closed when the load ended, "
-						+ seconds(this.after.orElseThrow()) + " after the last failing phase";
-				case NOT_OBSERVED -> "not observed: the load ended during the last failing phase";
-			};
-		}
-
-	}
-
-	/**
+	 * Reads what the breaker did in each phase of the schedule.
 	 * @param started when the schedule started
 	 * @param end when the load's last request or scrape ended: nothing after it was seen
 	 * @param scrapes the load's scrapes, in time order; those without this breaker are
@@ -238,6 +157,92 @@ public record BreakerFindings(String breaker, List<PhaseOutcome> phases, Optiona
 
 	private static Duration max(Duration a, Duration b) {
 		return (a.compareTo(b) >= 0) ? a : b;
+	}
+
+	/** What the breaker did in one failing phase. */
+	public enum Opening {
+
+		/** It went from letting calls through to refusing them during the phase. */
+		OPENED,
+
+		/** It was open when the phase began, from an earlier one, and stayed so. */
+		ALREADY_OPEN,
+
+		/** It let calls through the whole phase. */
+		NEVER_OPENED,
+
+		/** No scrape fell in the phase: the metrics say nothing of it. */
+		NOT_OBSERVED,
+
+		/** The load ended before the phase began. */
+		NOT_REACHED
+
+	}
+
+	/** Whether it let calls through again after the last failing phase. */
+	public enum Closing {
+
+		/** It closed, and stayed closed until the load ended. */
+		CLOSED,
+
+		/** It was still open, or half-open, when the load ended. */
+		NEVER_CLOSED,
+
+		/** The load ended during the last failing phase, so nothing came after it. */
+		NOT_OBSERVED
+
+	}
+
+	/**
+	 * What the breaker did in one failing phase.
+	 *
+	 * @param window the phase, counted from the moment the schedule started
+	 * @param opening what the breaker did in it
+	 * @param after with {@link Opening#OPENED}, how long after the phase began it was
+	 * first seen open
+	 */
+	public record PhaseOutcome(FaultSchedule.Window window, Opening opening, Optional<Duration> after) {
+
+		/** As the report says it: {@code opened 4 s after the phase began}. */
+		public String sentence() {
+			return switch (this.opening) {
+				case OPENED -> "opened " + seconds(this.after.orElseThrow()) + " after the phase began";
+				case ALREADY_OPEN -> "was already open when the phase began, and stayed open";
+				case NEVER_OPENED -> "never opened: it let calls through the whole phase";
+				case NOT_OBSERVED -> "not observed: no scrape fell in the phase";
+				case NOT_REACHED -> "not reached: the load ended before the phase began";
+			};
+		}
+
+	}
+
+	/**
+	 * What the breaker did once the failures stopped.
+	 *
+	 * @param lastFailing the last failing phase the load reached
+	 * @param closing what the breaker did after it
+	 * @param after with {@link Closing#CLOSED}, when it closed for good, from the end of
+	 * that phase (negative when it closed before the phase ended); with
+	 * {@link Closing#NEVER_CLOSED}, how long the load went on after the phase
+	 */
+	public record Recovery(FaultSchedule.Window lastFailing, Closing closing, Optional<Duration> after) {
+
+		/**
+		 * As the report says it:
+		 * {@code closed again 12 s after the last failing phase ended}.
+		 */
+		public String sentence() {
+			return switch (this.closing) {
+				case CLOSED -> this.after.orElseThrow().isNegative()
+						? "closed again " + seconds(this.after.orElseThrow().negated())
+								+ " before the last failing phase ended, and stayed closed"
+						: "closed again " + seconds(this.after.orElseThrow()) + " after the last failing phase ended";
+				case NEVER_CLOSED -> "never closed: still not closed when the load ended, "
+						+ seconds(this.after.orElseThrow()) + " after the last failing phase";
+				case NOT_OBSERVED -> "not observed: the load ended during the last failing phase";
+			};
+		}
+
 	}
 
 	/** The breaker at one scrape, on the schedule's clock. */

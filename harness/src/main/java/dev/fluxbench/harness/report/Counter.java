@@ -93,6 +93,14 @@ record Counter(String source, String metric, Predicate<String> tags, double unit
 			(tags) -> tags.contains("clock=\"wall\""), 1, true, Optional.empty());
 
 	/**
+	 * The SQL statements the app executed, as its driver proxy counted them (seed 001's
+	 * ways of reading a concert). The counter is registered at start-up, before Flyway's
+	 * statements, so it is there from the first scrape.
+	 */
+	static final Counter SQL_STATEMENTS = new Counter("app", "fluxbench_sql_statements_total", EVERY_SERIES, 1, false,
+			Optional.empty());
+
+	/**
 	 * Calls a circuit breaker counted as failed. Resilience4j makes a breaker's series
 	 * with the breaker, which may be at its first call.
 	 */

@@ -1,9 +1,12 @@
 package dev.fluxbench.harness.report;
 
+import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.Set;
+
+import dev.fluxbench.harness.results.Warmup;
 
 /**
  * How much a cumulative counter grew over a load, read from its scrapes the way
@@ -106,8 +109,10 @@ final class Counters {
 
 	/**
 	 * The share of the app's CPU time that its JIT compiler threads used over
-	 * {@code scrapes}: their CPU time from /proc when fluxbench started the app, else
-	 * Micrometer's compilation time, which counts waiting too and so can only overstate.
+	 * {@code scrapes}, the app counted as busy for at least one core
+	 * ({@link Warmup#jitShare}): their CPU time from /proc when fluxbench started the
+	 * app, else Micrometer's compilation time, which counts waiting too and so can only
+	 * overstate.
 	 */
 	static Figure jitShare(List<Scrape> scrapes) {
 		Figure cpu = appCpuSeconds(scrapes);
@@ -121,7 +126,9 @@ final class Counters {
 		if (!cpu.known()) {
 			return cpu;
 		}
-		return (cpu.value() > 0) ? Figure.of(Math.min(1, jit.value() / cpu.value())) : Figure.of(0);
+		double seconds = scrapes.isEmpty() ? 0
+				: Duration.between(scrapes.get(0).at(), scrapes.get(scrapes.size() - 1).at()).toNanos() / 1e9;
+		return Figure.of(Warmup.jitShare(jit.value(), cpu.value(), seconds));
 	}
 
 	/** One series' growth; empty when nothing tells where it started. */

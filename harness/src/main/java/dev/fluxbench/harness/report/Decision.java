@@ -23,6 +23,23 @@ final class Decision {
 	private Decision() {
 	}
 
+	/** Why nothing was compared, when every load ran to its end but none was steady. */
+	static final String UNSTEADY = "Nothing to decide yet: every load ran while the JIT was still compiling"
+			+ " (see the warm-up and efficiency tables), which says more about how fast each JVM compiles than"
+			+ " about its stack. Warm up for longer (--warmup), or count these loads anyway with --steady-jit 100%.";
+
+	/**
+	 * Whether some load ran to its end and every such load was kept out as not steady.
+	 */
+	static boolean unsteadyOnly(RunResults results) {
+		List<LoadResult> finished = results.loadLevels()
+			.stream()
+			.flatMap((load) -> results.stacks().stream().flatMap((stack) -> results.at(load, stack).stream()))
+			.filter(LoadResult::finished)
+			.toList();
+		return !finished.isEmpty() && finished.stream().noneMatch(LoadResult::steady);
+	}
+
 	static List<String> of(RunResults results, List<Verdict> verdicts) {
 		String unit = results.run().loadUnit();
 		List<String> lines = new ArrayList<>();
@@ -45,7 +62,8 @@ final class Decision {
 			}
 		}
 		if (!compared) {
-			lines.add("Nothing to decide: fewer than two targets have finished loads to compare.");
+			lines.add(unsteadyOnly(results) ? UNSTEADY
+					: "Nothing to decide: fewer than two targets have finished loads to compare.");
 		}
 		else if (Resolution.appearsIn(verdicts)) {
 			lines.add(Resolution.NOTE);

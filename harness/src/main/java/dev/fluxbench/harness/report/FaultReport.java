@@ -36,22 +36,6 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 	 */
 	static final String DOWNSTREAM_BREAKER = "downstream";
 
-	/**
-	 * One load under faults, or with a circuit breaker.
-	 *
-	 * @param load the load
-	 * @param schedule its faults.json; empty when the downstream stayed healthy
-	 * @param origin where its charts start: when its schedule started, else its first
-	 * second
-	 * @param end when its last request or scrape ended: nothing later was seen
-	 * @param breakers the app's circuit breakers, by name, found in its scrapes
-	 * @param findings what each did under the schedule; none without one
-	 */
-	public record LoadFaults(LoadResult load, Optional<FaultsJson> schedule, Instant origin, Instant end,
-			List<String> breakers, List<BreakerFindings> findings) {
-
-	}
-
 	static FaultReport of(RunResults results) {
 		ResultsDirectory files = new ResultsDirectory(results.directory());
 		List<LoadFaults> loads = new ArrayList<>();
@@ -350,6 +334,22 @@ public record FaultReport(List<FaultPhase> phases, List<LoadFaults> loads, Strin
 	private static Object point(double t, double value) {
 		Object y = ReportSummary.figure(value).<Object>map((v) -> v).orElse("-");
 		return List.of(ReportSummary.figure(t).orElseThrow(), Objects.requireNonNull(y));
+	}
+
+	/**
+	 * One load under faults, or with a circuit breaker.
+	 *
+	 * @param load the load
+	 * @param schedule its faults.json; empty when the downstream stayed healthy
+	 * @param origin where its charts start: when its schedule started, else its first
+	 * second
+	 * @param end when its last request or scrape ended: nothing later was seen
+	 * @param breakers the app's circuit breakers, by name, found in its scrapes
+	 * @param findings what each did under the schedule; none without one
+	 */
+	public record LoadFaults(LoadResult load, Optional<FaultsJson> schedule, Instant origin, Instant end,
+			List<String> breakers, List<BreakerFindings> findings) {
+
 	}
 
 }

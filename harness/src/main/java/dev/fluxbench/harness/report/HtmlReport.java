@@ -32,7 +32,9 @@ final class HtmlReport {
 			"mvc-redis", "#1d3d6e", "webflux-redis", "#8a2d17",
 			// Seed 002's WebFlux variants: lighter shades of webflux, the virtual-thread
 			// one leaning to mvc-vt.
-			"webflux-jdbc", "#e8875f", "webflux-jdbc-parallel", "#b8742a", "webflux-vt", "#a3a03a");
+			"webflux-jdbc", "#e8875f", "webflux-jdbc-parallel", "#b8742a", "webflux-vt", "#a3a03a",
+			// Seed 001's per-relation readers: paler shades of their stack.
+			"mvc-per-relation", "#8fb3e3", "webflux-per-relation", "#f0a990");
 
 	private static final List<String> SPARE_COLOURS = List.of("#8a5cc2", "#c9a227", "#4aa3b5", "#7d7d7d");
 
@@ -88,6 +90,7 @@ final class HtmlReport {
 		report.warmupTable().ifPresent((warmup) -> table(out, warmup, "h2"));
 		report.rampTable().ifPresent((ramp) -> table(out, ramp, "h2"));
 		report.passwordTable().ifPresent((checks) -> table(out, checks, "h2"));
+		report.sqlTable().ifPresent((sql) -> table(out, sql, "h2"));
 		table(out, report.environment(), "h2");
 		out.append("</main>\n<script type=\"application/json\" id=\"fluxbench-data\">")
 			.append(ResultJson.write(chartData(report)).replace("</", "<\\/"))

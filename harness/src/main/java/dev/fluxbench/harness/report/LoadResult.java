@@ -24,7 +24,7 @@ import org.HdrHistogram.Histogram;
  * reported, and marked, but never enters a verdict
  * @param steady whether the app's JIT compiled for no more than its set share of the
  * app's CPU during the load (unknown counts as steady); a load that compiled more is
- * marked in the tables
+ * marked in the tables and enters no verdict
  * @param summaries the figures over all labels first, then per label when there are
  * several
  * @param distribution elapsed time at the {@link #PERCENTILES}
@@ -52,89 +52,6 @@ public record LoadResult(LoadKey key, boolean finished, boolean steady, List<Sum
 	 */
 	static final double[] PERCENTILES = { 0, 50, 75, 90, 95, 99, 99.9, 99.99, 100 };
 
-	/** Elapsed time at a percentile. */
-	public record PercentilePoint(double percentile, double millis) {
-
-	}
-
-	/**
-	 * One second of the load, by the requests that ended in it.
-	 *
-	 * @param epochSecond the second
-	 * @param completed requests that ended in it, hence the throughput
-	 * @param errors of those, how many failed
-	 * @param p99Millis their 99th percentile, NaN for none
-	 * @param inFlight requests under way on average during the second: the active users
-	 * as the app saw them
-	 */
-	public record Second(long epochSecond, int completed, int errors, double p99Millis, double inFlight) {
-
-	}
-
-	/**
-	 * What the answers cost. A figure that cannot be known says why (see {@link Figure}).
-	 *
-	 * @param appCpuPer1000 CPU-seconds of the app per 1000 requests
-	 * @param generatorCpuPer1000 CPU-seconds of the load generator per 1000 requests
-	 * @param heapUsedMeanMb heap used, mean over the scrapes
-	 * @param heapUsedMaxMb heap used, highest scrape
-	 * @param rssMaxMb resident set size, highest scrape
-	 * @param gcPauses GC pauses during the load
-	 * @param gcPauseMillis time in GC pauses during the load
-	 * @param jitShare the share of the app's CPU time its JIT compiler threads used
-	 * during the load
-	 * @param littlesLawLimit the most requests/s the load could ask for, when the
-	 * scenario sets a floor (see {@link RunRecord#littlesLawLimit})
-	 */
-	public record Efficiency(Figure appCpuPer1000, Figure generatorCpuPer1000, Figure heapUsedMeanMb,
-			Figure heapUsedMaxMb, Figure rssMaxMb, Figure gcPauses, Figure gcPauseMillis, Figure jitShare,
-			Optional<Double> littlesLawLimit) {
-
-	}
-
-	/**
-	 * What checking passwords (BCrypt, made slow on purpose) cost the app during the
-	 * load, from the first scrape to the last: seed 002's users authenticate once per
-	 * journey, and a report must say how much of the CPU it compares went there rather
-	 * than into the stack under test.
-	 *
-	 * @param checks password checks made
-	 * @param seconds their thread CPU time, plus their wall time where the JDK measured
-	 * no CPU
-	 * @param wallSeconds of {@code seconds}, the wall time (virtual threads): an upper
-	 * bound of the CPU it stands for, so any figure with some is an upper bound too
-	 * @param appCpuSeconds the app's own CPU time over the same scrapes, NaN when unknown
-	 */
-	public record PasswordChecks(double checks, double seconds, double wallSeconds, double appCpuSeconds) {
-
-		/**
-		 * The share of the app's CPU that went into checking passwords; NaN without the
-		 * app's CPU.
-		 */
-		public double shareOfAppCpu() {
-			return (this.appCpuSeconds > 0) ? this.seconds / this.appCpuSeconds : Double.NaN;
-		}
-
-		/**
-		 * Seconds spent checking per journey started; NaN when the journeys were not
-		 * counted.
-		 */
-		public double secondsPerJourney(Optional<Journeys> journeys) {
-			return journeys.filter((counted) -> counted.started() > 0)
-				.map((counted) -> this.seconds / counted.started())
-				.orElse(Double.NaN);
-		}
-
-		/**
-		 * Whether some of the time is wall time, which makes every figure of it an upper
-		 * bound.
-		 */
-		public boolean upperBound() {
-			return this.wallSeconds > 0;
-		}
-
-	}
-
 	/**
 	 * The most requests under way in any second: near the generator's thread cap, it ran
 	 * out of threads.
@@ -144,12 +61,12 @@ public record LoadResult(LoadKey key, boolean finished, boolean steady, List<Sum
 	}
 
 	/**
-	 * Whether it enters the verdicts: it ran to its end. A load that is not steady is
-	 * marked but still counted, until the compile-share threshold has been measured
-	 * against warm-ups long enough to meet it on a busy machine.
+	 * Whether it enters the verdicts: it ran to its end, and its JIT compiled within the
+	 * run's share of the app's CPU. A load measured while the JIT still compiled says
+	 * more about how fast its JVM compiles than about its stack.
 	 */
 	public boolean counted() {
-		return this.finished;
+		return this.finished && this.steady;
 	}
 
 	/** Its trial, as the tables show it: marked when it enters no verdict. */
@@ -200,6 +117,7 @@ public record LoadResult(LoadKey key, boolean finished, boolean steady, List<Sum
 	}
 
 	/**
+	 * Sums up one load from its samples and scrapes.
 	 * @param openModel whether requests started at a rate, so that a long ramp-up is a
 	 * climbing load to read as seed 003 did; a ramp of users is not
 	 * @param maxCompileShare the largest share of the app's CPU its JIT may take in a
@@ -336,6 +254,89 @@ public record LoadResult(LoadKey key, boolean finished, boolean steady, List<Sum
 			return Figure.unknown(Figure.NOT_RECORDED);
 		}
 		return Figure.unknown(scrapes.stream().anyMatch(Scrape::answered) ? Figure.NOT_EXPOSED : Figure.NO_METRICS);
+	}
+
+	/** Elapsed time at a percentile. */
+	public record PercentilePoint(double percentile, double millis) {
+
+	}
+
+	/**
+	 * One second of the load, by the requests that ended in it.
+	 *
+	 * @param epochSecond the second
+	 * @param completed requests that ended in it, hence the throughput
+	 * @param errors of those, how many failed
+	 * @param p99Millis their 99th percentile, NaN for none
+	 * @param inFlight requests under way on average during the second: the active users
+	 * as the app saw them
+	 */
+	public record Second(long epochSecond, int completed, int errors, double p99Millis, double inFlight) {
+
+	}
+
+	/**
+	 * What the answers cost. A figure that cannot be known says why (see {@link Figure}).
+	 *
+	 * @param appCpuPer1000 CPU-seconds of the app per 1000 requests
+	 * @param generatorCpuPer1000 CPU-seconds of the load generator per 1000 requests
+	 * @param heapUsedMeanMb heap used, mean over the scrapes
+	 * @param heapUsedMaxMb heap used, highest scrape
+	 * @param rssMaxMb resident set size, highest scrape
+	 * @param gcPauses GC pauses during the load
+	 * @param gcPauseMillis time in GC pauses during the load
+	 * @param jitShare the share of the app's CPU time its JIT compiler threads used
+	 * during the load
+	 * @param littlesLawLimit the most requests/s the load could ask for, when the
+	 * scenario sets a floor (see {@link RunRecord#littlesLawLimit})
+	 */
+	public record Efficiency(Figure appCpuPer1000, Figure generatorCpuPer1000, Figure heapUsedMeanMb,
+			Figure heapUsedMaxMb, Figure rssMaxMb, Figure gcPauses, Figure gcPauseMillis, Figure jitShare,
+			Optional<Double> littlesLawLimit) {
+
+	}
+
+	/**
+	 * What checking passwords (BCrypt, made slow on purpose) cost the app during the
+	 * load, from the first scrape to the last: seed 002's users authenticate once per
+	 * journey, and a report must say how much of the CPU it compares went there rather
+	 * than into the stack under test.
+	 *
+	 * @param checks password checks made
+	 * @param seconds their thread CPU time, plus their wall time where the JDK measured
+	 * no CPU
+	 * @param wallSeconds of {@code seconds}, the wall time (virtual threads): an upper
+	 * bound of the CPU it stands for, so any figure with some is an upper bound too
+	 * @param appCpuSeconds the app's own CPU time over the same scrapes, NaN when unknown
+	 */
+	public record PasswordChecks(double checks, double seconds, double wallSeconds, double appCpuSeconds) {
+
+		/**
+		 * The share of the app's CPU that went into checking passwords; NaN without the
+		 * app's CPU.
+		 */
+		public double shareOfAppCpu() {
+			return (this.appCpuSeconds > 0) ? this.seconds / this.appCpuSeconds : Double.NaN;
+		}
+
+		/**
+		 * Seconds spent checking per journey started; NaN when the journeys were not
+		 * counted.
+		 */
+		public double secondsPerJourney(Optional<Journeys> journeys) {
+			return journeys.filter((counted) -> counted.started() > 0)
+				.map((counted) -> this.seconds / counted.started())
+				.orElse(Double.NaN);
+		}
+
+		/**
+		 * Whether some of the time is wall time, which makes every figure of it an upper
+		 * bound.
+		 */
+		public boolean upperBound() {
+			return this.wallSeconds > 0;
+		}
+
 	}
 
 }

@@ -37,6 +37,7 @@ final class MarkdownReport {
 		report.warmupTable().ifPresent((warmup) -> table(out, "##", warmup));
 		report.rampTable().ifPresent((ramp) -> table(out, "##", ramp));
 		report.passwordTable().ifPresent((checks) -> table(out, "##", checks));
+		report.sqlTable().ifPresent((sql) -> table(out, "##", sql));
 		table(out, "##", report.environment());
 		return out.toString().stripTrailing() + "\n";
 	}

@@ -194,6 +194,9 @@ final class Narrative {
 		List<Verdict> wins = verdicts.stream().filter((verdict) -> verdict.outcome() == counted).toList();
 		String scope = " for " + results.run().scenario() + " on this machine";
 		if (wins.isEmpty()) {
+			if (Decision.unsteadyOnly(results)) {
+				return "No stack can be ranked" + scope + ": every load ran while the JIT was still compiling.";
+			}
 			return "On this evidence no stack is ahead of the others" + scope + ": every difference is within the "
 					+ "noise between trials.";
 		}

@@ -60,22 +60,6 @@ public record RampBreakdown(Duration line, Duration width, double underLinePerce
 	static final Duration MIN_RAMP = Duration.ofSeconds(30);
 
 	/**
-	 * One window of the ramp.
-	 *
-	 * @param start when it began
-	 * @param startedRate requests started per second in it: the load it met
-	 * @param samples how many requests started in it
-	 * @param meanMillis their mean response time
-	 * @param p99Millis their 99th percentile
-	 * @param errorPercent the share that failed
-	 * @param broken whether the window counts as broken
-	 */
-	public record Window(Instant start, double startedRate, int samples, double meanMillis, double p99Millis,
-			double errorPercent, boolean broken) {
-
-	}
-
-	/**
 	 * Reads a load whose rate climbed for {@code ramp}; empty when the ramp is too short
 	 * to read or there are no samples.
 	 */
@@ -147,6 +131,22 @@ public record RampBreakdown(Duration line, Duration width, double underLinePerce
 					mean > lineMillis || errorShare > BROKEN_ERROR_SHARE));
 		}
 		return windows;
+	}
+
+	/**
+	 * One window of the ramp.
+	 *
+	 * @param start when it began
+	 * @param startedRate requests started per second in it: the load it met
+	 * @param samples how many requests started in it
+	 * @param meanMillis their mean response time
+	 * @param p99Millis their 99th percentile
+	 * @param errorPercent the share that failed
+	 * @param broken whether the window counts as broken
+	 */
+	public record Window(Instant start, double startedRate, int samples, double meanMillis, double p99Millis,
+			double errorPercent, boolean broken) {
+
 	}
 
 }

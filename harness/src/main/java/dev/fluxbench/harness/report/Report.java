@@ -13,8 +13,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.CalibrationJson;
+import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.Warmup;
@@ -41,11 +41,6 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 
 	private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'", Locale.ROOT)
 		.withZone(ZoneOffset.UTC);
-
-	/** Where the report went. */
-	public record Written(Path html, Path markdown, Path summaryJson) {
-
-	}
 
 	public static Report of(RunResults results) {
 		List<Verdict> verdicts = new ArrayList<>();
@@ -453,6 +448,39 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	}
 
 	/**
+	 * The SQL statements each target executed per request, per load and trial, from the
+	 * counter the apps keep around their database driver; none when no target exposes it,
+	 * as with a service of the user's own.
+	 */
+	Optional<Table> sqlTable() {
+		List<String> headers = List.of("Load", "Target", "Trial", "SQL statements", "Requests",
+				"Statements per request");
+		List<List<String>> rows = new ArrayList<>();
+		for (int load : this.results.loadLevels()) {
+			for (String stack : this.results.stacks()) {
+				for (LoadResult result : this.results.at(load, stack)) {
+					Figure statements = Counters.increase(result.scrapes(), Counter.SQL_STATEMENTS);
+					if (!statements.known() || result.summaries().isEmpty()) {
+						continue;
+					}
+					long requests = result.summaries().getFirst().samples();
+					rows.add(List.of(Integer.toString(load), stack, result.trialLabel(),
+							Aspect.number(statements.value()), Long.toString(requests),
+							Aspect.number((requests > 0) ? statements.value() / requests : Double.NaN)));
+				}
+			}
+		}
+		if (rows.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(new Table("sql-statements", "SQL statements per request", headers, rows,
+				"Counted by the app around its database driver (datasource-proxy in mvc, r2dbc-proxy in webflux) "
+						+ "from the first scrape of the load to the last, and divided by the requests the load "
+						+ "generator finished in the load: a mean over every request of the journey, a batch "
+						+ "counting once. webflux's jdbc and vt variants count their R2DBC statements only."));
+	}
+
+	/**
 	 * Seed 003's figures for every open load that ramped up long enough to read: the
 	 * share under its line, throughput, KO %, mean, p99, and the rate at which response
 	 * time broke down, with the median over trials and its interval when there are
@@ -463,8 +491,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 	 * became steady was measured anyway, and says so here.
 	 */
 	Optional<Table> warmupTable() {
-		List<String> headers = List.of("Target", "Trial", "Warm-up", "Steady after", "JIT % of app CPU",
-				"Throughput spread", "Samples");
+		List<String> headers = List.of("Target", "Trial", "Warm-up", "Users", "Steady after", "JIT % of app CPU",
+				"Throughput spread", "Cool-downs (JIT CPU-s in the last)", "Samples");
 		List<List<String>> rows = new ArrayList<>();
 		boolean never = false;
 		for (RunJson.TargetRun target : run().stackRuns()) {
@@ -476,11 +504,18 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 			rows.add(List.of(target.target(), Integer.toString(target.trial()),
 					Aspect.number(warmup.ran().toMillis() / 1000.0) + " s of at most "
 							+ Aspect.number(warmup.maximum().toMillis() / 1000.0) + " s",
+					Integer.toString(warmup.users()),
 					warmup.steadyAfter()
 						.map((after) -> Aspect.number(after.toMillis() / 1000.0) + " s")
 						.orElse("never steady"),
 					warmup.compileShare().map((share) -> Aspect.number(share * 100)).orElse("not known"),
 					warmup.spread().map((spread) -> Aspect.number(spread * 100) + "%").orElse("no full window"),
+					(warmup.coolDowns() == 0) ? "0"
+							: warmup.coolDowns() + " ("
+									+ warmup.backlog()
+										.map((seconds) -> String.format(Locale.ROOT, "%.2f s", seconds))
+										.orElse("still compiling at the end")
+									+ ")",
 					Long.toString(warmup.samples())));
 		}
 		if (rows.isEmpty()) {
@@ -496,7 +531,10 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 						+ " s, its JIT compiler threads used at most " + Aspect.number(first.maxCompileShare() * 100)
 						+ "% of the app's CPU and its throughput varied by at" + " most "
 						+ Aspect.number(first.maxSpread() * 100) + "% (standard deviation over mean); JIT and"
-						+ " spread are those of the last window judged."
+						+ " spread are those of the last window judged. Each time it was, the load cooled down to a"
+						+ " quarter of its throughput until the JIT was quiet over a window: a saturated core starves"
+						+ " the compiler threads, and what they compiled then had waited. It is steady once a cool-down"
+						+ " finds no more than that share of one window's core."
 						+ (first.fixed() ? " Every warm-up ran to its maximum (--fixed-warmup)." : "") + (never
 								? " A target that never became steady was measured anyway: its first loads may describe"
 										+ " its JIT more than its stack."
@@ -575,6 +613,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 
 	static String instant(Instant instant) {
 		return WHEN.format(instant);
+	}
+
+	/** Where the report went. */
+	public record Written(Path html, Path markdown, Path summaryJson) {
+
 	}
 
 }

@@ -35,6 +35,7 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 	private static final Pattern LOAD = Pattern.compile("load-(\\d+)");
 
 	/**
+	 * Reads the results the harness wrote into a directory.
 	 * @throws NotResultsException when the directory is not one the harness wrote
 	 */
 	public static RunResults read(Path directory) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,6 +45,48 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 	public Scrape {
 		breakers = Collections.unmodifiableMap(new LinkedHashMap<>(breakers));
 		counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+	}
+
+	/**
+	 * The share of the app's CPU time its JIT compiler threads took over {@code scrapes},
+	 * as the report's efficiency table gives it; empty when it cannot be known.
+	 */
+	public static OptionalDouble jitShare(List<Scrape> scrapes) {
+		Figure share = Counters.jitShare(scrapes);
+		return share.known() ? OptionalDouble.of(share.value()) : OptionalDouble.empty();
+	}
+
+	/**
+	 * Every complete scrape of a metrics file, in time order; none when the file is
+	 * missing. What {@link MetricsCsv#read} cannot read is left out: one lost second must
+	 * not cost the report.
+	 */
+	public static List<Scrape> read(Path file) {
+		Map<Instant, Builder> scrapes = new TreeMap<>();
+		for (MetricsCsv.Line line : MetricsCsv.read(file)) {
+			scrapes.computeIfAbsent(line.at(), Builder::new).add(line);
+		}
+		List<Scrape> result = new ArrayList<>(scrapes.size());
+		scrapes.values().forEach((builder) -> result.add(builder.build()));
+		return result;
+	}
+
+	/**
+	 * The label patterns, one per label name asked for: a few names, asked once per line.
+	 */
+	private static final Map<String, Pattern> TAG_PATTERNS = new ConcurrentHashMap<>();
+
+	/**
+	 * A Prometheus label of the tags as metrics.csv keeps them, as
+	 * {@code name="downstream"}.
+	 */
+	static Optional<String> tag(String tags, String name) {
+		Matcher matcher = TAG_PATTERNS
+			.computeIfAbsent(name,
+					(key) -> Pattern.compile("(?:^|,)" + Pattern.quote(key) + "=\"((?:[^\"\\\\]|\\\\.)*)\""))
+			.matcher(tags);
+		return matcher.find() ? Optional.of(matcher.group(1).replace("\\\"", "\"").replace("\\\\", "\\"))
+				: Optional.empty();
 	}
 
 	/**
@@ -87,21 +130,6 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 			return this.state.equals("closed");
 		}
 
-	}
-
-	/**
-	 * Every complete scrape of a metrics file, in time order; none when the file is
-	 * missing. What {@link MetricsCsv#read} cannot read is left out: one lost second must
-	 * not cost the report.
-	 */
-	public static List<Scrape> read(Path file) {
-		Map<Instant, Builder> scrapes = new TreeMap<>();
-		for (MetricsCsv.Line line : MetricsCsv.read(file)) {
-			scrapes.computeIfAbsent(line.at(), Builder::new).add(line);
-		}
-		List<Scrape> result = new ArrayList<>(scrapes.size());
-		scrapes.values().forEach((builder) -> result.add(builder.build()));
-		return result;
 	}
 
 	private static final class Builder {
@@ -207,24 +235,6 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 
 		private double failureRate = Double.NaN;
 
-	}
-
-	/**
-	 * The label patterns, one per label name asked for: a few names, asked once per line.
-	 */
-	private static final Map<String, Pattern> TAG_PATTERNS = new ConcurrentHashMap<>();
-
-	/**
-	 * A Prometheus label of the tags as metrics.csv keeps them, as
-	 * {@code name="downstream"}.
-	 */
-	static Optional<String> tag(String tags, String name) {
-		Matcher matcher = TAG_PATTERNS
-			.computeIfAbsent(name,
-					(key) -> Pattern.compile("(?:^|,)" + Pattern.quote(key) + "=\"((?:[^\"\\\\]|\\\\.)*)\""))
-			.matcher(tags);
-		return matcher.find() ? Optional.of(matcher.group(1).replace("\\\"", "\"").replace("\\\\", "\\"))
-				: Optional.empty();
 	}
 
 }

@@ -39,15 +39,6 @@ public final class Statistics {
 	private Statistics() {
 	}
 
-	/** A closed interval. */
-	public record Interval(double low, double high) {
-
-		public boolean overlaps(Interval other) {
-			return this.low <= other.high && other.low <= this.high;
-		}
-
-	}
-
 	/**
 	 * The nearest-rank percentile: the smallest value with at least {@code percentile}%
 	 * of the values at or below it, which is what HdrHistogram reports for exact values
@@ -202,6 +193,19 @@ public final class Statistics {
 		return thinned;
 	}
 
+	static double[] toArray(List<Double> values) {
+		return values.stream().mapToDouble(Double::doubleValue).toArray();
+	}
+
+	/** A closed interval. */
+	public record Interval(double low, double high) {
+
+		public boolean overlaps(Interval other) {
+			return this.low <= other.high && other.low <= this.high;
+		}
+
+	}
+
 	/**
 	 * A resample with replacement, kept as how often each value of the sorted input was
 	 * drawn rather than as the values themselves: a percentile is then found by counting
@@ -285,10 +289,6 @@ public final class Statistics {
 			throw new IllegalStateException("A resample holds " + n + " values");
 		}
 
-	}
-
-	static double[] toArray(List<Double> values) {
-		return values.stream().mapToDouble(Double::doubleValue).toArray();
 	}
 
 }

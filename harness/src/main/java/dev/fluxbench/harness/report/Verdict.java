@@ -30,41 +30,6 @@ import dev.fluxbench.harness.results.Summary;
 public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Optional<String> best,
 		List<String> tiedWith, Map<String, Estimate> estimates) {
 
-	public enum Outcome {
-
-		/** The best stack's interval overlaps no other's. */
-		BETTER,
-
-		/** Some other stack's interval overlaps the best one's. */
-		NO_SIGNIFICANT_DIFFERENCE,
-
-		/** One trial: the best median, with nothing to tell chance from difference. */
-		INDICATIVE,
-
-		/** Every stack has the same median, as zero errors everywhere. */
-		EQUAL,
-
-		/** Fewer than two stacks have this figure. */
-		NO_DATA
-
-	}
-
-	/**
-	 * A stack's figure over its finished trials.
-	 *
-	 * @param values one per trial
-	 * @param median their median
-	 * @param interval bootstrap 95% confidence interval of the median
-	 */
-	public record Estimate(List<Double> values, double median, Interval interval) {
-
-		static Estimate of(List<Double> values) {
-			double[] array = Statistics.toArray(values);
-			return new Estimate(List.copyOf(values), Statistics.median(array), Statistics.bootstrapMedian(array));
-		}
-
-	}
-
 	/**
 	 * Compares the targets' finished trials at one load, for one label, on one aspect.
 	 */
@@ -127,6 +92,41 @@ public record Verdict(int load, String label, Aspect aspect, Outcome outcome, Op
 			case EQUAL -> "equal (" + this.aspect.format(this.estimates.get(best).median()) + " in every stack)";
 			case NO_DATA -> "not enough data to compare";
 		};
+	}
+
+	public enum Outcome {
+
+		/** The best stack's interval overlaps no other's. */
+		BETTER,
+
+		/** Some other stack's interval overlaps the best one's. */
+		NO_SIGNIFICANT_DIFFERENCE,
+
+		/** One trial: the best median, with nothing to tell chance from difference. */
+		INDICATIVE,
+
+		/** Every stack has the same median, as zero errors everywhere. */
+		EQUAL,
+
+		/** Fewer than two stacks have this figure. */
+		NO_DATA
+
+	}
+
+	/**
+	 * A stack's figure over its finished trials.
+	 *
+	 * @param values one per trial
+	 * @param median their median
+	 * @param interval bootstrap 95% confidence interval of the median
+	 */
+	public record Estimate(List<Double> values, double median, Interval interval) {
+
+		static Estimate of(List<Double> values) {
+			double[] array = Statistics.toArray(values);
+			return new Estimate(List.copyOf(values), Statistics.median(array), Statistics.bootstrapMedian(array));
+		}
+
 	}
 
 }

@@ -28,8 +28,8 @@ public final class ErrorCause {
 	 * Classifies what JMeter reported. Without an HTTP response JMeter puts the
 	 * exception's class in the response code ("Non HTTP response code:
 	 * java.net.SocketTimeoutException") and its message in the response message.
-	 * @param responseCode JMeter's response code
-	 * @param responseMessage JMeter's response message
+	 * @param responseCode the response code JMeter recorded
+	 * @param responseMessage the response message JMeter recorded
 	 * @param expectedStatus the status the scenario expects
 	 */
 	public static String classify(String responseCode, String responseMessage, int expectedStatus) {
@@ -58,7 +58,7 @@ public final class ErrorCause {
 		if (what.contains("nohttpresponseexception") || what.contains("failed to respond")) {
 			return NO_RESPONSE;
 		}
-		String exception = (responseCode == null) ? "" : responseCode.replaceFirst("^Non HTTP response code: ", "");
+		String exception = (responseCode != null) ? responseCode.replaceFirst("^Non HTTP response code: ", "") : "";
 		String simpleName = exception.substring(exception.lastIndexOf('.') + 1).trim();
 		return "other_" + (simpleName.isEmpty() ? "unknown" : simpleName.replaceAll("[^A-Za-z0-9]", ""));
 	}

@@ -44,53 +44,6 @@ public final class MetricsCsv implements Closeable {
 	}
 
 	/**
-	 * One value of one scrape.
-	 *
-	 * @param at when the scrape was taken
-	 * @param source whose value: {@code app}, {@code generator}, {@code downstream},
-	 * {@code ldap}
-	 * @param metric the Prometheus name, or one of ours ({@code rss_bytes},
-	 * {@code cpu_time_seconds})
-	 * @param tags the Prometheus labels as written, as {@code area="heap",id="eden"}; may
-	 * be empty
-	 * @param value the value
-	 */
-	public record Line(Instant at, String source, String metric, String tags, double value) {
-
-		/**
-		 * {@code timestamp,source,metric,"tags",value}: tags hold commas, quoted as one
-		 * field with inner quotes doubled.
-		 */
-		String format() {
-			return this.at + "," + this.source + "," + this.metric + ",\"" + this.tags.replace("\"", "\"\"") + "\","
-					+ String.format(Locale.ROOT, "%s", this.value);
-		}
-
-		/** The line, or nothing when it cannot be read; only the tags may hold commas. */
-		static Optional<Line> parse(String line) {
-			int first = line.indexOf(',');
-			int second = line.indexOf(',', first + 1);
-			int third = line.indexOf(',', second + 1);
-			int last = line.lastIndexOf(',');
-			if (first < 0 || second < 0 || third < 0 || last <= third) {
-				return Optional.empty();
-			}
-			try {
-				String tags = line.substring(third + 1, last);
-				if (tags.length() >= 2 && tags.startsWith("\"") && tags.endsWith("\"")) {
-					tags = tags.substring(1, tags.length() - 1).replace("\"\"", "\"");
-				}
-				return Optional.of(new Line(Instant.parse(line.substring(0, first)), line.substring(first + 1, second),
-						line.substring(second + 1, third), tags, Double.parseDouble(line.substring(last + 1))));
-			}
-			catch (DateTimeParseException | NumberFormatException ex) {
-				return Optional.empty();
-			}
-		}
-
-	}
-
-	/**
 	 * Writes one scrape's lines and flushes them, so that they are on disk before the
 	 * next scrape.
 	 */
@@ -142,6 +95,53 @@ public final class MetricsCsv implements Closeable {
 			Line.parse(lines[i]).ifPresent(read::add);
 		}
 		return read;
+	}
+
+	/**
+	 * One value of one scrape.
+	 *
+	 * @param at when the scrape was taken
+	 * @param source whose value: {@code app}, {@code generator}, {@code downstream},
+	 * {@code ldap}
+	 * @param metric the Prometheus name, or one of ours ({@code rss_bytes},
+	 * {@code cpu_time_seconds})
+	 * @param tags the Prometheus labels as written, as {@code area="heap",id="eden"}; may
+	 * be empty
+	 * @param value the value
+	 */
+	public record Line(Instant at, String source, String metric, String tags, double value) {
+
+		/**
+		 * {@code timestamp,source,metric,"tags",value}: tags hold commas, quoted as one
+		 * field with inner quotes doubled.
+		 */
+		String format() {
+			return this.at + "," + this.source + "," + this.metric + ",\"" + this.tags.replace("\"", "\"\"") + "\","
+					+ String.format(Locale.ROOT, "%s", this.value);
+		}
+
+		/** The line, or nothing when it cannot be read; only the tags may hold commas. */
+		static Optional<Line> parse(String line) {
+			int first = line.indexOf(',');
+			int second = line.indexOf(',', first + 1);
+			int third = line.indexOf(',', second + 1);
+			int last = line.lastIndexOf(',');
+			if (first < 0 || second < 0 || third < 0 || last <= third) {
+				return Optional.empty();
+			}
+			try {
+				String tags = line.substring(third + 1, last);
+				if (tags.length() >= 2 && tags.startsWith("\"") && tags.endsWith("\"")) {
+					tags = tags.substring(1, tags.length() - 1).replace("\"\"", "\"");
+				}
+				return Optional.of(new Line(Instant.parse(line.substring(0, first)), line.substring(first + 1, second),
+						line.substring(second + 1, third), tags, Double.parseDouble(line.substring(last + 1))));
+			}
+			catch (DateTimeParseException | NumberFormatException ex) {
+				return Optional.empty();
+			}
+		}
+
 	}
 
 }

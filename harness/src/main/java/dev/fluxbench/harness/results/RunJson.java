@@ -18,7 +18,6 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
-
 import dev.fluxbench.contract.fault.FaultPhase;
 
 /**
@@ -65,6 +64,8 @@ import dev.fluxbench.contract.fault.FaultPhase;
  * @param calibration how the generator compared with wrk on this machine
  * ({@code fluxbench calibrate}, given with {@code --calibration}); empty when not given,
  * and in files of harnesses that had no calibration
+ * @param prometheus the Prometheus that scraped the run ({@code --prometheus}); empty
+ * without one, and in files of harnesses that had none
  */
 public record RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 		Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
@@ -73,7 +74,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
 		Optional<Directory> directory, Optional<Redis> redis, @JsonAlias("stackRuns") List<TargetRun> targetRuns,
 		List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
-		Optional<CalibrationJson> calibration) {
+		Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus) {
 
 	/** Raised when a key changes meaning; readers keep reading every earlier version. */
 	public static final int FORMAT_VERSION = 1;
@@ -109,6 +110,22 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		faults = ResultJson.optional(faults);
 		maxInFlight = ResultJson.optional(maxInFlight);
 		calibration = ResultJson.optional(calibration);
+		prometheus = ResultJson.optional(prometheus);
+	}
+
+	/** A run without a Prometheus of its own. */
+	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
+			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
+			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
+			double scale, int trials, Optional<Duration> warmup, List<String> targets,
+			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
+			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
+			List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
+			Optional<CalibrationJson> calibration) {
+		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
+				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
+				downstream, directory, redis, targetRuns, failedAssertions, faults, maxInFlight, calibration,
+				Optional.empty());
 	}
 
 	/** A run without a calibration of its generator. */
@@ -170,7 +187,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, downstream, directory, redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration);
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus);
 	}
 
 	/** The same run as it stands now: what changes while it runs. */
@@ -180,7 +197,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
 				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions,
 				this.database, this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
-				this.maxInFlight, this.calibration);
+				this.maxInFlight, this.calibration, this.prometheus);
 	}
 
 	/** The same run, with the downstream's fault schedule. */
@@ -189,7 +206,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, faults, this.maxInFlight, this.calibration);
+				this.failedAssertions, faults, this.maxInFlight, this.calibration, this.prometheus);
 	}
 
 	/** The same run, with how its generator compared with wrk. */
@@ -198,7 +215,16 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, calibration);
+				this.failedAssertions, this.faults, this.maxInFlight, calibration, this.prometheus);
+	}
+
+	/** The same run, with the Prometheus that scrapes it. */
+	public RunJson withPrometheus(Optional<PrometheusJson> prometheus) {
+		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
+				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
+				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
+				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, prometheus);
 	}
 
 	/** How far a run got. */

@@ -138,11 +138,6 @@ public final class SamplesCsv implements Closeable {
 				+ (char) ('0' + millis % 10) + "Z";
 	}
 
-	/** A second, and its text without the zone's Z. */
-	private record Second(long epochSecond, String text) {
-
-	}
-
 	/**
 	 * Labels and causes are ours and never hold commas; this keeps a surprise from
 	 * shifting columns.
@@ -207,6 +202,11 @@ public final class SamplesCsv implements Closeable {
 		catch (RuntimeException ex) {
 			throw new IllegalArgumentException(file + ":" + lineNumber + " is malformed: " + ex.getMessage(), ex);
 		}
+	}
+
+	/** A second, and its text without the zone's Z. */
+	private record Second(long epochSecond, String text) {
+
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
  * steady (docs/measurement.md).
  *
  * @param maximum the longest the warm-up could run
+ * @param users how many users drove it
  * @param window the seconds judged together
  * @param maxCompileShare the largest share of the app's CPU time that JIT compilation
  * could take, 0 to 1
@@ -21,12 +22,16 @@ import java.util.Optional;
  * empty when the target exposes no compilation time
  * @param spread over the last window judged, the coefficient of variation of the
  * throughput; empty when no window was complete
+ * @param coolDowns how often the load eased off for the compiler to catch up
+ * @param backlog the JIT's CPU seconds in the last cool-down, before it went quiet:
+ * compilation the full load had kept waiting; empty when there was no cool-down, or the
+ * compiler was still busy when the warm-up ran out
  * @param samples samples the warm-up sent
  * @param errors how many of them failed
  */
-public record Warmup(Duration maximum, Duration window, double maxCompileShare, double maxSpread, boolean fixed,
-		Duration ran, Optional<Duration> steadyAfter, Optional<Double> compileShare, Optional<Double> spread,
-		long samples, long errors) {
+public record Warmup(Duration maximum, int users, Duration window, double maxCompileShare, double maxSpread,
+		boolean fixed, Duration ran, Optional<Duration> steadyAfter, Optional<Double> compileShare,
+		Optional<Double> spread, int coolDowns, Optional<Double> backlog, long samples, long errors) {
 
 	/**
 	 * The largest share of the app's CPU time its JIT compiler may take in a steady
@@ -34,10 +39,27 @@ public record Warmup(Duration maximum, Duration window, double maxCompileShare, 
 	 */
 	public static final double DEFAULT_MAX_COMPILE_SHARE = 0.05;
 
+	/**
+	 * The JIT's share of the app's CPU time, counting the app as busy for at least one
+	 * core over the time judged. A light load uses little CPU, and the few compilations a
+	 * steady JVM still makes would be a large share of it; what slows a load is the core
+	 * the JIT takes from it, so below one core the JIT is measured against that core.
+	 * @param compiled the JIT's CPU seconds
+	 * @param appCpu the whole app's CPU seconds, the JIT's included
+	 * @param seconds the wall-clock seconds both were counted over
+	 * @return 0 to 1
+	 */
+	public static double jitShare(double compiled, double appCpu, double seconds) {
+		double busy = Math.max(appCpu, seconds);
+		// Nothing ran and nothing was counted: nothing to judge, so nothing compiled.
+		return (busy > 0) ? Math.min(1, Math.max(0, compiled) / busy) : ((compiled > 0) ? 1 : 0);
+	}
+
 	public Warmup {
 		steadyAfter = ResultJson.optional(steadyAfter);
 		compileShare = ResultJson.optional(compileShare);
 		spread = ResultJson.optional(spread);
+		backlog = ResultJson.optional(backlog);
 	}
 
 	public boolean steady() {
@@ -49,7 +71,10 @@ public record Warmup(Duration maximum, Duration window, double maxCompileShare, 
 		String judged = this.spread.map((value) -> String.format("throughput varied %.0f %%", value * 100))
 			.orElse("no full window")
 				+ this.compileShare.map((value) -> String.format(", JIT %.1f %% of the app's CPU", value * 100))
-					.orElse(", JIT time unknown");
+					.orElse(", JIT time unknown")
+				+ ((this.coolDowns > 0) ? String.format(", %d %s, the last compiling %s", this.coolDowns,
+						(this.coolDowns == 1) ? "cool-down" : "cool-downs",
+						this.backlog.map((seconds) -> String.format("%.2f CPU-s", seconds)).orElse("to the end")) : "");
 		return this.steadyAfter.map((after) -> "steady after " + seconds(after) + " (" + judged + ")")
 			.orElseGet(() -> "never steady in " + seconds(this.ran) + " (" + judged + ")");
 	}

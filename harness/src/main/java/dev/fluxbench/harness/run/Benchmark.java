@@ -15,13 +15,15 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.UnaryOperator;
 
+import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.metrics.MetricsRecorder;
-import dev.fluxbench.harness.launch.EnvironmentException;
+import dev.fluxbench.harness.prometheus.RunPrometheus;
 import dev.fluxbench.harness.results.AssertionOutcome;
 import dev.fluxbench.harness.results.FaultsJson;
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.PrometheusJson;
 import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
@@ -108,16 +110,24 @@ public final class Benchmark {
 			.filter(Target.Launched.class::isInstance)
 			.map((target) -> ((Target.Launched) target).stack())
 			.toList();
-		try (Services services = stacks.isEmpty() ? Services.none() : Services.start(launcher, this.plan.scenario(),
-				stacks, this.plan.downstreamPort(), this.results, this.console.writer())) {
+		try (RunPrometheus prometheus = startPrometheus();
+				Services services = stacks.isEmpty() ? Services.none() : Services.start(launcher, this.plan.scenario(),
+						stacks, this.plan.downstreamPort(), this.results, this.console.writer())) {
 			synchronized (this) {
-				this.run = services.describe(this.run);
+				this.run = services.describe(this.run).withPrometheus(prometheus.describe());
+			}
+			if (!stacks.isEmpty()) {
+				prometheus.watchDownstream(services.downstreamUri());
 			}
 			Optional<DownstreamFaults> faults = faults(services);
 			for (int trial = 1; trial <= this.plan.scenario().trials(); trial++) {
 				for (Target target : this.plan.order(trial)) {
-					runTarget(launcher, services, target, trial, faults);
+					runTarget(launcher, services, prometheus, target, trial, faults);
 				}
+			}
+			Optional<PrometheusJson> scraped = prometheus.finish();
+			synchronized (this) {
+				this.run = this.run.withPrometheus(scraped);
 			}
 		}
 		catch (RuntimeException ex) {
@@ -153,20 +163,6 @@ public final class Benchmark {
 			.map((outcome) -> outcome.target() + " trial " + outcome.trial() + " load " + outcome.load() + ": "
 					+ outcome.detail() + ((outcome.label().equals(Summary.ALL)) ? "" : " [" + outcome.label() + "]"))
 			.toList();
-	}
-
-	/**
-	 * A target as a trial sees it: where to send requests, and what to watch while they
-	 * run.
-	 */
-	private record Running(URI baseUri, OptionalLong pid, Optional<MetricsSource> metrics,
-			Optional<RunningService> process) implements AutoCloseable {
-
-		@Override
-		public void close() {
-			this.process.ifPresent(RunningService::close);
-		}
-
 	}
 
 	private Running start(Launcher launcher, Services services, Target target, Path directory, int index) {
@@ -213,14 +209,27 @@ public final class Benchmark {
 		return Optional.of(faults);
 	}
 
-	private void runTarget(Launcher launcher, Services services, Target target, int trial,
+	/**
+	 * The run's own Prometheus with {@code --prometheus}, on the generator's cores: it
+	 * must not take the app's.
+	 */
+	private RunPrometheus startPrometheus() {
+		if (this.plan.prometheus().isEmpty()) {
+			return RunPrometheus.none();
+		}
+		return RunPrometheus.start(this.plan.prometheus().get(), this.plan.out(), this.plan.cpuLayout().loadCpus(),
+				this.console.writer());
+	}
+
+	private void runTarget(Launcher launcher, Services services, RunPrometheus prometheus, Target target, int trial,
 			Optional<DownstreamFaults> faults) {
 		Scenario scenario = this.plan.scenario();
 		Path directory = this.results.stackDirectory(trial, target.id());
 		int index = addTargetRun(RunJson.TargetRun.starting(trial, target.id()));
 		String name = "[" + scenario.name() + "] " + target.id() + " trial " + trial;
 		this.console.starting(name, scenario.trials(), target);
-		try (Running app = start(launcher, services, target, directory, index)) {
+		try (Running app = start(launcher, services, target, directory, index);
+				RunPrometheus.Registration scraped = prometheus.watch(target.id(), trial, app.metrics())) {
 			writeRunJson(RunJson.Status.RUNNING);
 			if (!scenario.warmup().isZero()) {
 				Warmup warmup = warmUp(name, app);
@@ -372,6 +381,20 @@ public final class Benchmark {
 		catch (IllegalStateException ex) {
 			return true;
 		}
+	}
+
+	/**
+	 * A target as a trial sees it: where to send requests, and what to watch while they
+	 * run.
+	 */
+	private record Running(URI baseUri, OptionalLong pid, Optional<MetricsSource> metrics,
+			Optional<RunningService> process) implements AutoCloseable {
+
+		@Override
+		public void close() {
+			this.process.ifPresent(RunningService::close);
+		}
+
 	}
 
 }

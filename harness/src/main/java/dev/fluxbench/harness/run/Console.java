@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 
+import dev.fluxbench.harness.metrics.InFlight;
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.Warmup;
@@ -37,6 +38,12 @@ final class Console {
 
 	StatusLine status(String prefix, Duration expected, SampleSink.Progress progress) {
 		return new StatusLine(this.out, prefix, expected, progress);
+	}
+
+	void settled(String prefix, InFlight.Settled settled, Duration waited) {
+		this.out.printf("%s: waited %.0f s for the %d requests still in flight from the last load%s%n", prefix,
+				waited.toMillis() / 1000.0, settled.before().orElse(0),
+				(settled.after().orElse(0) > 0) ? ", " + settled.after().getAsLong() + " of them still there" : "");
 	}
 
 	void warmedUp(String name, Warmup warmup) {

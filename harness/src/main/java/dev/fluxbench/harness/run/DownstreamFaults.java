@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.contract.fault.FaultSchedule;
 import dev.fluxbench.harness.launch.EnvironmentException;
@@ -114,7 +113,7 @@ public final class DownstreamFaults {
 		if (response.statusCode() != status) {
 			throw new EnvironmentException("the downstream at " + this.downstream + " could not " + what
 					+ " the fault schedule: HTTP " + response.statusCode() + " from " + this.schedule
-					+ (response.statusCode() == 404 ? " (is it fluxbench's downstream?)" : ""));
+					+ ((response.statusCode() == 404) ? " (is it fluxbench's downstream?)" : ""));
 		}
 	}
 

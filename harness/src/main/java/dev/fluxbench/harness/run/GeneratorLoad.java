@@ -25,6 +25,7 @@ public final class GeneratorLoad {
 	private final LoadPlan plan;
 
 	/**
+	 * Creates a load whose users each repeat the scenario's journey.
 	 * @param scenario a closed scenario whose journey is what each user repeats
 	 */
 	public GeneratorLoad(Scenario scenario) {

@@ -7,13 +7,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
 
+import dev.fluxbench.harness.results.Journeys;
 import org.apache.jmeter.control.GenericController;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
-
-import dev.fluxbench.harness.results.Journeys;
 import us.abstracta.jmeter.javadsl.core.testelements.BaseTestElement;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 
@@ -104,12 +103,6 @@ final class JourneyCounter implements AutoCloseable {
 	/** The DSL side of a mark. */
 	private static final class Mark extends BaseTestElement implements ThreadGroupChild {
 
-		enum Kind {
-
-			START, END
-
-		}
-
 		private final String id;
 
 		private final Kind kind;
@@ -126,6 +119,12 @@ final class JourneyCounter implements AutoCloseable {
 			element.setProperty(COUNTER_ID, this.id);
 			element.setProperty(MARK, this.kind.name());
 			return element;
+		}
+
+		enum Kind {
+
+			START, END
+
 		}
 
 	}

@@ -1,21 +1,5 @@
 package dev.fluxbench.harness.run;
 
-import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonAssertion;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonExtractor;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.regexExtractor;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.threadPause;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.uniformRandomTimer;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
-
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -25,13 +9,13 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import org.apache.jmeter.threads.JMeterContextService;
 
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Sample;
@@ -39,7 +23,7 @@ import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Step;
 import dev.fluxbench.harness.scenario.Termination;
 import dev.fluxbench.harness.scenario.Workload;
-
+import org.apache.jmeter.threads.JMeterContextService;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
 import us.abstracta.jmeter.javadsl.core.assertions.DslJsonAssertion;
@@ -56,6 +40,22 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
+import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonExtractor;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.regexExtractor;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.responseAssertion;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.rpsThreadGroup;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.testPlan;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadGroup;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.threadPause;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.uniformRandomTimer;
+import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
+
 /**
  * Turns one load level of a scenario into a jmeter-java-dsl test plan, and runs it. Every
  * part of the format maps onto a JMeter element: requests onto HTTP samplers, checks onto
@@ -65,7 +65,13 @@ import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
  */
 final class LoadPlan {
 
-	/** Enough to warm every code path of a target without queueing on one core. */
+	/**
+	 * The most users that warm a target up: enough to bring the hot paths to the JIT's
+	 * thresholds without queueing on one core. A heavier warm-up would not finish the JIT
+	 * sooner, since a saturated core starves the compiler threads, and a scenario's
+	 * heaviest load may be one that jams the stack (a deep chain on a bounded pool),
+	 * which would leave every load after it measuring the jam.
+	 */
 	static final int WARMUP_USERS = 20;
 
 	private static final String REFERENCE = "${";
@@ -83,6 +89,7 @@ final class LoadPlan {
 	private final RpsThreadGroup.EventType counting;
 
 	/**
+	 * Creates the plan of a scenario's load.
 	 * @param environment where {@code ${env.NAME}} values come from; they are put into
 	 * the plan here, in memory, and nowhere else
 	 */
@@ -123,31 +130,56 @@ final class LoadPlan {
 	}
 
 	/**
-	 * Drives a freshly started target for at most {@code maximum} with the journey and no
-	 * think time, so that the JIT has compiled its hot paths before anything is measured.
-	 * Each user stops at its next sample once {@code done} says so. Samples are counted
-	 * for the status line but not kept.
+	 * Drives a freshly started target for at most {@code maximum} with the journey, so
+	 * that the JIT has compiled its hot paths before anything is measured. Each user
+	 * stops at its next sample once {@code done} says so. Samples are counted for the
+	 * status line but not kept.
 	 */
 	void warmUp(Duration maximum, URI target, SampleSink.Progress progress, BooleanSupplier done) {
-		// As many users as the scenario's largest load, up to the cap: its first,
-		// smallest,
-		// load may be too light to bring the hot paths to the JIT's thresholds in time.
-		int largest = this.scenario.levels().stream().mapToInt(Workload.Level::load).max().orElse(1);
-		int users = Math.max(1, Math.min(WARMUP_USERS, largest));
+		try (JourneyCounter journeys = JourneyCounter.open()) {
+			warmUp(threadGroup("warmup", warmupUsers(), maximum,
+					journey(this.scenario.journey(), basePath(target), journeys)), target, progress, done);
+		}
+	}
+
+	/**
+	 * Drives the target as {@link #warmUp} does, but at {@code rate} requests per second,
+	 * with at most as many users: a load light enough to leave the compiler threads a
+	 * core.
+	 */
+	void coolDown(double rate, Duration maximum, URI target, SampleSink.Progress progress, BooleanSupplier done) {
+		try (JourneyCounter journeys = JourneyCounter.open()) {
+			warmUp(rpsThreadGroup("cool-down").maxThreads(warmupUsers())
+				.rampToAndHold(rate, Duration.ZERO, maximum)
+				.children(journey(this.scenario.journey(), basePath(target), journeys)), target, progress, done);
+		}
+	}
+
+	private void warmUp(BaseThreadGroup<?> group, URI target, SampleSink.Progress progress, BooleanSupplier done) {
+		AtomicBoolean stopping = new AtomicBoolean();
 		SampleSink sink = SampleSink.to((sample) -> {
-			if (done.getAsBoolean()) {
-				// The sink hears each sample on the thread of the user that sent it.
-				JMeterContextService.getContext().getThread().stop();
+			if (done.getAsBoolean() && stopping.compareAndSet(false, true)) {
+				// The sink hears each sample on the thread of the user that sent it. The
+				// whole test stops, each user after its current sample: a stopped thread
+				// alone would be replaced by the groups that hold a rate.
+				JMeterContextService.getContext().getEngine().askThreadsToStop();
 			}
 		}, expectedStatus(), progress);
-		try (JourneyCounter journeys = JourneyCounter.open()) {
-			execute(plan(target,
-					threadGroup("warmup", users, maximum, journey(this.scenario.journey(), basePath(target), journeys)),
-					sink));
+		try {
+			execute(plan(target, group, sink));
 		}
 		finally {
 			sink.close();
 		}
+	}
+
+	/**
+	 * How many users warm a target up, with no think time: as many as the scenario's
+	 * largest load (users, or rate for an open model), up to {@link #WARMUP_USERS}.
+	 */
+	int warmupUsers() {
+		int largest = this.scenario.levels().stream().mapToInt(Workload.Level::load).max().orElse(1);
+		return Math.max(1, Math.min(WARMUP_USERS, largest));
 	}
 
 	Map<String, Integer> expectedStatus() {
@@ -220,13 +252,17 @@ final class LoadPlan {
 		children.add(journeys.start());
 		children.addAll(List.of(journey(this.scenario.journey(), basePath, journeys)));
 		children.add(journeys.end());
-		Step.Pause think = this.scenario.thinkTime();
-		if (!think.isZero()) {
-			// A timer at the thread group's level runs before every sampler in it, loops
-			// included.
-			children.add(uniformRandomTimer(think.min(), think.max()));
-		}
+		thinkTimer().ifPresent(children::add);
 		return children.toArray(ThreadGroupChild[]::new);
+	}
+
+	/**
+	 * The scenario's think time, when it has one. A timer at the thread group's level
+	 * runs before every sampler in it, loops included.
+	 */
+	private Optional<ThreadGroupChild> thinkTimer() {
+		Step.Pause think = this.scenario.thinkTime();
+		return think.isZero() ? Optional.empty() : Optional.of(uniformRandomTimer(think.min(), think.max()));
 	}
 
 	private ThreadGroupChild[] journey(List<Step> steps, String basePath, JourneyCounter journeys) {

@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.Launcher;
+import dev.fluxbench.harness.prometheus.PrometheusSettings;
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.target.Target;
@@ -37,16 +38,27 @@ import dev.fluxbench.harness.target.Target;
  * @param steadiness when a warming target counts as steady, which ends its warm-up
  * @param calibration how the generator compared with wrk on this machine, copied into
  * run.json; empty when not given
+ * @param prometheus the Prometheus to start and scrape the run with
+ * ({@code --prometheus}); empty for none
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
 		Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
-		Optional<CalibrationJson> calibration) {
+		Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus) {
 
 	public RunPlan {
 		targets = List.copyOf(targets);
 		commandLine = List.copyOf(commandLine);
 		environment = Map.copyOf(environment);
+	}
+
+	/** A plan without a Prometheus of its own. */
+	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
+			Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
+			Optional<CalibrationJson> calibration) {
+		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
+				downstream, maxInFlight, heap, steadiness, calibration, Optional.empty());
 	}
 
 	/** A plan without a calibration of the generator. */

@@ -10,6 +10,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
+import dev.fluxbench.harness.results.ErrorCause;
+import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.SamplesCsv;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleMonitor;
@@ -18,10 +21,6 @@ import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.JMeterContextService;
-
-import dev.fluxbench.harness.results.ErrorCause;
-import dev.fluxbench.harness.results.Sample;
-import dev.fluxbench.harness.results.SamplesCsv;
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 
 /**

@@ -47,6 +47,7 @@ final class StatusLine implements AutoCloseable {
 	}
 
 	/**
+	 * Creates the line that shows the load's progress.
 	 * @param tick how often the clock ticks: every second, except in tests that tick by
 	 * hand
 	 */

@@ -7,9 +7,10 @@ import dev.fluxbench.harness.results.Warmup;
 /**
  * When a warming target counts as steady, so that measuring may start: over the last
  * {@code window}, its JIT compiler used at most {@code maxCompileShare} of the app's CPU
- * time, and its throughput, second by second, varied by at most {@code maxSpread}
- * (standard deviation over mean). A target that exposes no compilation time is judged on
- * its throughput alone, and its warm-up says so.
+ * time ({@link dev.fluxbench.harness.results.Warmup#jitShare}), and its throughput,
+ * second by second, varied by at most {@code maxSpread} (standard deviation over mean). A
+ * target that exposes no compilation time is judged on its throughput alone, and its
+ * warm-up says so.
  *
  * <p>
  * The same compile share decides whether a measured load was steady: one that compiled

@@ -7,6 +7,8 @@ import java.util.Deque;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import dev.fluxbench.harness.results.Warmup;
+
 /**
  * Judges a warming target once a second against {@link Steadiness}: fed cumulative counts
  * (samples answered, seconds compiled, seconds of the app's CPU), it keeps the last
@@ -22,20 +24,6 @@ final class SteadyState {
 
 	SteadyState(Steadiness criteria) {
 		this.criteria = criteria;
-	}
-
-	/**
-	 * What was seen at one instant.
-	 *
-	 * @param samples samples answered since the warm-up began
-	 * @param compileSeconds the app's JIT compilation time so far, when it exposes it
-	 * @param cpuSeconds the app's CPU time so far, when known
-	 */
-	record Observation(Instant at, long samples, OptionalDouble compileSeconds, OptionalDouble cpuSeconds) {
-	}
-
-	/** How the last full window looked, once there is one. */
-	record Judgement(boolean steady, double spread, OptionalDouble compileShare) {
 	}
 
 	void observe(Observation observation) {
@@ -71,7 +59,8 @@ final class SteadyState {
 		OptionalDouble share = compileShare(first, last);
 		boolean steady = spread <= this.criteria.maxSpread()
 				&& (share.isEmpty() || share.getAsDouble() <= this.criteria.maxCompileShare());
-		return Optional.of(new Judgement(steady, spread, share));
+		double seconds = Duration.between(first.at(), last.at()).toNanos() / 1e9;
+		return Optional.of(new Judgement(steady, spread, share, (last.samples() - first.samples()) / seconds));
 	}
 
 	/**
@@ -106,12 +95,30 @@ final class SteadyState {
 		}
 		double cpu = last.cpuSeconds().getAsDouble() - first.cpuSeconds().getAsDouble();
 		double compiled = last.compileSeconds().getAsDouble() - first.compileSeconds().getAsDouble();
-		// An app that used no CPU at all compiled nothing either: nothing ran to judge.
-		return (cpu > 0) ? OptionalDouble.of(Math.min(1, compiled / cpu)) : OptionalDouble.of(compiled > 0 ? 1 : 0);
+		double seconds = Duration.between(first.at(), last.at()).toNanos() / 1e9;
+		return OptionalDouble.of(Warmup.jitShare(compiled, cpu, seconds));
 	}
 
 	private static boolean decreased(OptionalDouble before, OptionalDouble after) {
 		return before.isPresent() && after.isPresent() && after.getAsDouble() < before.getAsDouble();
+	}
+
+	/**
+	 * What was seen at one instant.
+	 *
+	 * @param samples samples answered since the warm-up began
+	 * @param compileSeconds the app's JIT compilation time so far, when it exposes it
+	 * @param cpuSeconds the app's CPU time so far, when known
+	 */
+	record Observation(Instant at, long samples, OptionalDouble compileSeconds, OptionalDouble cpuSeconds) {
+	}
+
+	/**
+	 * How the last full window looked, once there is one.
+	 *
+	 * @param throughput the samples answered per second over it
+	 */
+	record Judgement(boolean steady, double spread, OptionalDouble compileShare, double throughput) {
 	}
 
 }

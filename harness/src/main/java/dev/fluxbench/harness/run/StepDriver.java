@@ -2,6 +2,7 @@ package dev.fluxbench.harness.run;
 
 import java.io.PrintWriter;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,6 +11,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 import dev.fluxbench.harness.launch.Launcher;
+import dev.fluxbench.harness.metrics.InFlight;
 import dev.fluxbench.harness.metrics.MetricsRecorder;
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.ResultsDirectory;
@@ -157,6 +159,7 @@ public final class StepDriver implements AutoCloseable {
 		 * @param prefix what its status lines start with
 		 */
 		public Load run(int rate, Duration ramp, Duration hold, Path directory, String prefix) {
+			settle(prefix);
 			Workload.Level level = new Workload.Level(rate, ramp, new Termination.Hold(hold));
 			SampleSink.Progress progress = new SampleSink.Progress();
 			Path samples = directory.resolve("samples.csv");
@@ -172,6 +175,29 @@ public final class StepDriver implements AutoCloseable {
 				throw new IllegalStateException("interrupted during the load at " + rate + "/s");
 			}
 			return new Load(started, Instant.now(), samples, progress.samples(), progress.errors(), journeys);
+		}
+
+		/**
+		 * Waits until the target serves none of the last load's requests, for at most the
+		 * scenario's response timeout: a step after a jam would otherwise measure the
+		 * jam.
+		 */
+		private void settle(String prefix) {
+			if (this.metrics.isEmpty()) {
+				return;
+			}
+			Duration maximum = StepDriver.this.plan.scenario().responseTimeout();
+			Instant start = Instant.now();
+			try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+				InFlight.Settled settled = new InFlight(this.metrics.get(), MetricsRecorder.INTERVAL).settle(client,
+						maximum);
+				if (settled.waited()) {
+					StepDriver.this.console.settled(prefix, settled, Duration.between(start, Instant.now()));
+				}
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 		}
 
 		@Override

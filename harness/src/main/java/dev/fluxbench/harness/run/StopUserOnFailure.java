@@ -4,7 +4,6 @@ import org.apache.jmeter.reporters.ResultAction;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.testelement.OnErrorTestElement;
 import org.apache.jmeter.testelement.TestElement;
-
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 import us.abstracta.jmeter.javadsl.core.testelements.MultiLevelTestElement;
 
@@ -22,6 +21,7 @@ final class StopUserOnFailure extends BaseListener implements MultiLevelTestElem
 	private final String counterId;
 
 	/**
+	 * Creates the listener for the given counter.
 	 * @param counterId the {@link JourneyCounter} that counts the users stopped
 	 */
 	StopUserOnFailure(String counterId) {

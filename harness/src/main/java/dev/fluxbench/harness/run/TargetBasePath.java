@@ -1,13 +1,12 @@
 package dev.fluxbench.harness.run;
 
+import dev.fluxbench.harness.scenario.Step;
 import org.apache.jmeter.processor.PreProcessor;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.JMeterContextService;
-
-import dev.fluxbench.harness.scenario.Step;
 import us.abstracta.jmeter.javadsl.core.samplers.BaseSampler.SamplerChild;
 import us.abstracta.jmeter.javadsl.core.testelements.BaseTestElement;
 

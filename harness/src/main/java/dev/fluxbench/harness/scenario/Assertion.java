@@ -30,6 +30,18 @@ public sealed interface Assertion {
 		return label().orElse(Summary.ALL);
 	}
 
+	private static String scope(Optional<String> label) {
+		return label.map((name) -> " [" + name + "]").orElse("");
+	}
+
+	private static String percent(double fraction) {
+		return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
+	}
+
+	private static String number(double value) {
+		return (value == Math.rint(value)) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
+	}
+
 	/** A latency percentile below a limit, as the thesis' p99 &lt; 10 s. */
 	record PercentileBelow(double percentile, Duration limit, Optional<String> label) implements Assertion {
 
@@ -136,18 +148,6 @@ public sealed interface Assertion {
 			return "throughput >= " + number(this.limit) + " req/s" + Assertion.scope(this.label);
 		}
 
-	}
-
-	private static String scope(Optional<String> label) {
-		return label.map((name) -> " [" + name + "]").orElse("");
-	}
-
-	private static String percent(double fraction) {
-		return String.format(Locale.ROOT, "%.2f%%", fraction * 100);
-	}
-
-	private static String number(double value) {
-		return (value == Math.rint(value)) ? Long.toString((long) value) : String.format(Locale.ROOT, "%.1f", value);
 	}
 
 }

@@ -27,8 +27,8 @@ public final class Catalogue {
 	 * {@code list} shows.
 	 */
 	private static final List<String> NAMES = List.of("quick", "thesis-normal", "thesis-higher", "thesis-stress",
-			"concerts-1000", "boot2-passthrough", "boot2-passthrough-open", "ippon-operations", "quick-passthrough",
-			"chain", "chain-deep", "chain-ramp", "chain-faults");
+			"concerts-1000", "concerts-relations", "boot2-passthrough", "boot2-passthrough-open", "ippon-operations",
+			"quick-passthrough", "chain", "chain-deep", "chain-ramp", "chain-faults");
 
 	private Catalogue() {
 	}

@@ -94,36 +94,6 @@ public record Scenario(String name, String description, String source, List<Stri
 		}
 	}
 
-	/**
-	 * A CSV file whose header names its columns; each iteration of a user takes the next
-	 * row.
-	 *
-	 * @param file the file, resolved against the scenario file's directory
-	 * @param columns the header's names, the variables it defines
-	 * @param recycle whether to start over at the end, rather than stop the user
-	 * @param random whether rows are taken in random order
-	 */
-	public record Feeder(Path file, List<String> columns, boolean recycle, boolean random) {
-
-		public Feeder {
-			columns = List.copyOf(columns);
-		}
-
-	}
-
-	/**
-	 * The least a user spends on one journey, and how many requests it makes: Little's
-	 * law turns them into the most requests per second a closed load can ask for.
-	 *
-	 * @param requests requests per journey, repeats counted
-	 * @param floor the requests' floors, the pauses and the think times per journey
-	 * @param hasFloor whether any request sets a floor; without one, the server's own
-	 * time dominates and the limit says nothing
-	 */
-	public record Round(int requests, Duration floor, boolean hasFloor) {
-
-	}
-
 	/** Every request of the journey, repeats and all, in journey order (each once). */
 	public List<Step.Request> requests() {
 		return this.journey.stream().flatMap(Step::requests).toList();
@@ -309,6 +279,36 @@ public record Scenario(String name, String description, String source, List<Stri
 
 	private static Duration atLeastOneSecond(Duration duration) {
 		return (duration.compareTo(SHORTEST) < 0) ? SHORTEST : duration;
+	}
+
+	/**
+	 * A CSV file whose header names its columns; each iteration of a user takes the next
+	 * row.
+	 *
+	 * @param file the file, resolved against the scenario file's directory
+	 * @param columns the header's names, the variables it defines
+	 * @param recycle whether to start over at the end, rather than stop the user
+	 * @param random whether rows are taken in random order
+	 */
+	public record Feeder(Path file, List<String> columns, boolean recycle, boolean random) {
+
+		public Feeder {
+			columns = List.copyOf(columns);
+		}
+
+	}
+
+	/**
+	 * The least a user spends on one journey, and how many requests it makes: Little's
+	 * law turns them into the most requests per second a closed load can ask for.
+	 *
+	 * @param requests requests per journey, repeats counted
+	 * @param floor the requests' floors, the pauses and the think times per journey
+	 * @param hasFloor whether any request sets a floor; without one, the server's own
+	 * time dominates and the limit says nothing
+	 */
+	public record Round(int requests, Duration floor, boolean hasFloor) {
+
 	}
 
 }

@@ -33,7 +33,6 @@ import com.networknt.schema.PathType;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
-
 import dev.fluxbench.contract.fault.FaultPhase;
 
 /**
@@ -536,6 +535,7 @@ public final class ScenarioReader {
 	}
 
 	/**
+	 * Reads a share from 0 to 1, given as a number or a percentage.
 	 * @param what the share, as the message names it: an error rate
 	 */
 	private double fraction(JsonNode value, String pointer, String what) {

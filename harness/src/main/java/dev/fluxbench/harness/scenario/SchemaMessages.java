@@ -10,8 +10,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import org.apache.commons.text.similarity.LevenshteinDistance;
 import com.networknt.schema.ValidationMessage;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /**
  * The schema validator's complaints, said the way a person editing the file thinks of
@@ -59,7 +59,7 @@ final class SchemaMessages {
 			case "minimum" -> where + " is " + value.asText() + ", below the least allowed (" + rule.asText() + ")";
 			case "exclusiveMinimum" -> where + " is " + value.asText() + ", but must be above " + rule.asText();
 			case "maximum" -> where + " is " + value.asText() + ", above the most allowed (" + rule.asText() + ")"
-					+ (pointer.endsWith("/errorRateBelow") || isFaultRate(pointer) ? ": " + SHARE : "");
+					+ ((pointer.endsWith("/errorRateBelow") || isFaultRate(pointer)) ? ": " + SHARE : "");
 			case "minItems" -> value.isEmpty()
 					? where + " is empty: " + (pointer.matches("/journey|.*/steps")
 							? "give at least one step, as - request: {label: home, path: /}" : "give at least one item")
@@ -286,7 +286,7 @@ final class SchemaMessages {
 		if (noun.isEmpty()) {
 			return noun;
 		}
-		return ("aeio".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
+		return (("aeio".indexOf(noun.charAt(0)) >= 0) ? "an " : "a ") + noun;
 	}
 
 	/** {@code /journey/0/request/path} reads as {@code journey[0].request.path}. */

@@ -40,7 +40,15 @@ public enum Stack {
 
 	WEBFLUX_VT("webflux-vt", "apps/webflux/target/fluxbench-webflux.jar", List.of("vt"), Cache.NONE,
 			"002_40e23d62534e9a56.txt",
-			"WebFlux with blocking controller methods on virtual threads, over JPA (profile vt)");
+			"WebFlux with blocking controller methods on virtual threads, over JPA (profile vt)"),
+
+	MVC_PER_RELATION("mvc-per-relation", "apps/mvc/target/fluxbench-mvc.jar", List.of("per-relation"), Cache.NONE,
+			"001_9c0053dc7fc6618a.txt",
+			"mvc reading whole concerts through JPA's lazy relations, a select per relation (profile per-relation)"),
+
+	WEBFLUX_PER_RELATION("webflux-per-relation", "apps/webflux/target/fluxbench-webflux.jar", List.of("per-relation"),
+			Cache.NONE, "001_9c0053dc7fc6618a.txt",
+			"webflux reading whole concerts with a publisher per relation instead of one join (profile per-relation)");
 
 	/** The stacks of every scenario that does not name its own. */
 	public static final List<Stack> DEFAULT = List.of(MVC, MVC_VT, WEBFLUX);
@@ -57,6 +65,12 @@ public enum Stack {
 	 * scheduler it used, on the parallel one it also tried, and on virtual threads, which
 	 * it could not.
 	 */
+	/**
+	 * Seed 001's ways of reading a whole concert: mvc with an entity graph and through
+	 * lazy relations, webflux with one SQL join and with a publisher per relation.
+	 */
+	public static final List<Stack> CONCERT_VARIANTS = List.of(MVC, MVC_PER_RELATION, WEBFLUX, WEBFLUX_PER_RELATION);
+
 	public static final List<Stack> IPPON_VARIANTS = List.of(MVC, MVC_VT, WEBFLUX, WEBFLUX_JDBC, WEBFLUX_JDBC_PARALLEL,
 			WEBFLUX_VT);
 
@@ -124,6 +138,11 @@ public enum Stack {
 		return Arrays.stream(values()).filter((stack) -> stack.id.equals(id)).findFirst();
 	}
 
+	@Override
+	public String toString() {
+		return this.id;
+	}
+
 	/** The apps' {@code fluxbench.cache.mode} values. */
 	public enum Cache {
 
@@ -134,11 +153,6 @@ public enum Stack {
 			return name().toLowerCase(java.util.Locale.ROOT);
 		}
 
-	}
-
-	@Override
-	public String toString() {
-		return this.id;
 	}
 
 }

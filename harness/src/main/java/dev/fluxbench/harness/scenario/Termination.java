@@ -39,7 +39,7 @@ public sealed interface Termination {
 		/** In run.json's words; its readers tell a held level by the first one. */
 		@Override
 		public String toString() {
-			return "held " + duration.toSeconds() + " s";
+			return "held " + this.duration.toSeconds() + " s";
 		}
 
 	}

@@ -188,6 +188,11 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 		return nodes.textNode(value);
 	}
 
+	/** JSON Pointer's escapes, so a key with a slash stays one step of the pointer. */
+	static String escape(String key) {
+		return key.replace("~", "~0").replace("/", "~1");
+	}
+
 	/**
 	 * YAML 1.2's core schema, the one IDEs check a file with. SnakeYAML resolves plain
 	 * scalars by YAML 1.1, where {@code yes}, {@code no}, {@code on} and {@code off} are
@@ -217,11 +222,6 @@ record YamlTree(JsonNode root, Map<String, Integer> lines) {
 			addImplicitResolver(Tag.NULL, EMPTY, null);
 		}
 
-	}
-
-	/** JSON Pointer's escapes, so a key with a slash stays one step of the pointer. */
-	static String escape(String key) {
-		return key.replace("~", "~0").replace("/", "~1");
 	}
 
 }

@@ -16,7 +16,6 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.metrics.KeptSeries;

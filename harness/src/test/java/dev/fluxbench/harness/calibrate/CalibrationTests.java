@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.calibrate;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -11,17 +9,18 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.stream.IntStream;
 
-import org.junit.jupiter.api.Test;
-
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.Sample;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class CalibrationTests {
 
 	private static final Instant START = Instant.parse("2026-11-27T05:00:00Z");
 
 	@Test
-	void theRatioIsTheHarnessCpuPerThousandRequestsOverWrks() {
+	void ratioShouldBeTheHarnessCpuPerThousandRequestsOverWrks() {
 		CalibrationJson.Side harness = CalibrationJson.Side.of(50_000, 0, Duration.ofSeconds(20),
 				Duration.ofSeconds(15), Duration.ofMillis(2), Duration.ofMillis(9));
 		CalibrationJson.Side wrk = CalibrationJson.Side.of(100_000, 0, Duration.ofSeconds(20), Duration.ofSeconds(10),
@@ -34,7 +33,7 @@ class CalibrationTests {
 	}
 
 	@Test
-	void noRatioWhenWrksCpuWasTooSmallToMeasure() {
+	void ratioWhenWrksCpuWasTooSmallToMeasureShouldBeAbsent() {
 		CalibrationJson.Side harness = CalibrationJson.Side.of(100, 0, Duration.ofSeconds(1), Duration.ofMillis(50),
 				Duration.ZERO, Duration.ZERO);
 		CalibrationJson.Side wrk = CalibrationJson.Side.of(100, 0, Duration.ofSeconds(1), Duration.ZERO, Duration.ZERO,
@@ -43,7 +42,7 @@ class CalibrationTests {
 	}
 
 	@Test
-	void aSideWithoutRequestsCostsNothingPerRequestRatherThanDividingByZero() {
+	void sideWhenItHasNoRequestsShouldCostNothingPerRequestRatherThanDivideByZero() {
 		CalibrationJson.Side idle = CalibrationJson.Side.of(0, 0, Duration.ZERO, Duration.ofMillis(10), Duration.ZERO,
 				Duration.ZERO);
 		assertThat(idle.cpuMillisPer1000Requests()).isZero();
@@ -51,7 +50,7 @@ class CalibrationTests {
 	}
 
 	@Test
-	void harnessPercentilesAreOfTheSamplersNanosecondTimeAndThroughputIsOverTheSpan() {
+	void harnessFiguresShouldBePercentilesOfTheSamplersNanosecondTimeAndThroughputOverTheSpan() {
 		// 100 samples, one every 10 ms, taking 1 to 100 ms by the sampler's clock but
 		// whole milliseconds by JMeter's; one failed.
 		List<Sample> samples = IntStream.rangeClosed(1, 100)
@@ -70,7 +69,7 @@ class CalibrationTests {
 	}
 
 	@Test
-	void theTableHasALinePerGeneratorAndTheRatioPerConnectionCount() {
+	void tableShouldHaveALinePerGeneratorAndTheRatioPerConnectionCount() {
 		CalibrationJson.Side harness = CalibrationJson.Side.of(29_000, 0, Duration.ofSeconds(20),
 				Duration.ofMillis(8_700), Duration.ofMillis(2), Duration.ofMillis(9));
 		CalibrationJson.Side wrk = CalibrationJson.Side.of(30_000, 0, Duration.ofSeconds(20), Duration.ofMillis(3_000),
@@ -90,7 +89,7 @@ class CalibrationTests {
 	}
 
 	@Test
-	void jmeterAsksForTheEndpointsPathAndQueryOnItsHost() {
+	void jmeterShouldAskForTheEndpointsPathAndQueryOnItsHost() {
 		Calibration.Endpoint endpoint = new Calibration.Endpoint(
 				URI.create("http://127.0.0.1:8080/concerts/data/artists?page=0&size=20"), Optional.empty(),
 				Optional.empty(), OptionalLong.empty(), Map.of());

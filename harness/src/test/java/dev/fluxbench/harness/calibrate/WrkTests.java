@@ -1,18 +1,17 @@
 package dev.fluxbench.harness.calibrate;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 
+import dev.fluxbench.harness.results.CalibrationJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.results.CalibrationJson;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class WrkTests {
 
@@ -35,7 +34,7 @@ class WrkTests {
 			""";
 
 	@Test
-	void theScriptsLineGivesCountsPercentilesAndWrksOwnCpu() {
+	void scriptsLineShouldGiveCountsPercentilesAndWrksOwnCpu() {
 		CalibrationJson.Side side = Wrk.parse(OUTPUT);
 		assertThat(side.requests()).isEqualTo(100_000);
 		assertThat(side.errors()).isEqualTo(6);
@@ -48,26 +47,26 @@ class WrkTests {
 	}
 
 	@Test
-	void outputWithoutTheScriptsLineIsRefusedInOneLine() {
+	void outputWhenTheScriptsLineIsMissingShouldBeRefusedInOneLine() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Wrk.parse("unable to connect to 127.0.0.1:8080\n"))
 			.withMessage("wrk printed no result line: did its script run?");
 	}
 
 	@Test
-	void aLineWithoutItsCountsIsRefused() {
+	void lineWhenItsCountsAreMissingShouldBeRefused() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> Wrk.parse("{\"requests\":10,\"durationMicros\":1000000,\"stat\":\"1 (wrk) S\"}"))
 			.withMessageStartingWith("wrk's result line has no p50Micros");
 	}
 
 	@Test
-	void aLineCutShortIsRefused() {
+	void lineWhenCutShortShouldBeRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Wrk.parse("{\"requests\":10,\"durat"))
 			.withMessageStartingWith("wrk's result line is not JSON");
 	}
 
 	@Test
-	void aStatThatIsNoStatIsRefused() {
+	void statWhenItIsNoStatShouldBeRefused() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> Wrk
 				.parse("{\"requests\":10,\"durationMicros\":1000000,\"p50Micros\":1,\"p99Micros\":2,\"stat\":\"\"}"))
@@ -75,7 +74,7 @@ class WrkTests {
 	}
 
 	@Test
-	void wrkIsFoundOnThePathOnlyWhenExecutable(@TempDir Path bin, @TempDir Path empty) throws IOException {
+	void wrkShouldBeFoundOnThePathOnlyWhenExecutable(@TempDir Path bin, @TempDir Path empty) throws IOException {
 		Path wrk = Files.writeString(bin.resolve("wrk"), "#!/bin/sh\n");
 		assertThat(Wrk.onPath(empty + ":" + bin)).isEmpty();
 		Files.setPosixFilePermissions(wrk, PosixFilePermissions.fromString("rwxr-xr-x"));

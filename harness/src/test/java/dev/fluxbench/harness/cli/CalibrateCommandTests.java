@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,12 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.fluxbench.harness.cli.RunCommandBadInputTests.Outcome;
 import dev.fluxbench.harness.results.CalibrationJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every bad calibrate command line ends before anything starts, with exit code 2 and one
@@ -34,52 +33,52 @@ class CalibrateCommandTests {
 	Path bin;
 
 	@Test
-	void withoutWrkItIsBadUsageNamingDebiansPackage() {
+	void calibrateWhenWrkIsMissingShouldBeBadUsageNamingDebiansPackage() {
 		Outcome outcome = calibrate(this.bin.toString());
 		assertBadUsage(outcome, "wrk is not on the PATH: install Debian's package (apt-get install wrk)");
 		assertThat(this.outParent.resolve("results")).doesNotExist();
 	}
 
 	@Test
-	void zeroConnectionsIsBadUsage() throws IOException {
+	void calibrateWhenConnectionsAreZeroShouldBeBadUsage() throws IOException {
 		assertBadUsage(calibrate(fakeWrk(), "--connections", "10,0"), "--connections must each be 1 to 10000, not 0");
 	}
 
 	@Test
-	void connectionsListedTwiceIsBadUsage() throws IOException {
+	void calibrateWhenAConnectionCountIsListedTwiceShouldBeBadUsage() throws IOException {
 		assertBadUsage(calibrate(fakeWrk(), "--connections", "10,10"), "--connections lists 10 twice");
 	}
 
 	@Test
-	void durationBelowASecondIsBadUsage() throws IOException {
+	void calibrateWhenTheDurationIsBelowASecondShouldBeBadUsage() throws IOException {
 		assertBadUsage(calibrate(fakeWrk(), "--duration", "500ms"), "--duration must be whole seconds, at least 1s");
 	}
 
 	@Test
-	void targetWithStackIsBadUsage() throws IOException {
+	void calibrateWhenGivenATargetAndAStackShouldBeBadUsage() throws IOException {
 		assertBadUsage(calibrate(fakeWrk(), "--target", "http://127.0.0.1:8080/", "--stack", "mvc"),
 				"--target excludes --stack and --path");
 	}
 
 	@Test
-	void targetThatIsNotHttpIsBadUsage() throws IOException {
+	void calibrateWhenTheTargetIsNotHttpShouldBeBadUsage() throws IOException {
 		assertBadUsage(calibrate(fakeWrk(), "--target", "ftp://127.0.0.1/"), "is not an http(s) URL");
 	}
 
 	@Test
-	void unknownStackIsBadUsage() throws IOException {
+	void calibrateWhenTheStackIsUnknownShouldBeBadUsage() throws IOException {
 		assertBadUsage(calibrate(fakeWrk(), "--stack", "struts"), "unknown stack 'struts'; known: mvc, mvc-vt");
 	}
 
 	@Test
-	void runWithACalibrationThatIsNoFileIsBadUsage() {
+	void runWhenTheCalibrationIsNoFileShouldBeBadUsage() {
 		Outcome outcome = RunCommandBadInputTests.execute("run", "--calibration",
 				this.outParent.resolve("nothing.json").toString(), "--out", this.outParent.resolve("r").toString());
 		assertBadUsage(outcome, "--calibration " + this.outParent.resolve("nothing.json") + " is not a file");
 	}
 
 	@Test
-	void runWithACalibrationThatIsNotJsonIsBadUsage() throws IOException {
+	void runWhenTheCalibrationIsNotJsonShouldBeBadUsage() throws IOException {
 		Path file = Files.writeString(this.outParent.resolve("calibration.json"), "wrk 4.1.0\n");
 		Outcome outcome = RunCommandBadInputTests.execute("run", "--calibration", file.toString(), "--out",
 				this.outParent.resolve("r").toString());
@@ -87,7 +86,7 @@ class CalibrateCommandTests {
 	}
 
 	@Test
-	void runTakesACalibrationOfCalibrateAndGoesOnToCheckTheMachine() {
+	void runWhenGivenACalibrationOfCalibrateShouldGoOnToCheckTheMachine() {
 		CalibrationJson.Side side = CalibrationJson.Side.of(1000, 0, Duration.ofSeconds(1), Duration.ofMillis(100),
 				Duration.ofMillis(1), Duration.ofMillis(2));
 		Path file = this.outParent.resolve("calibration.json");

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,10 +7,12 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 class CommandsTests {
 
 	@Test
-	void listShowsEveryScenarioAndStackWithItsSeed() {
+	void listShouldShowEveryScenarioAndStackWithItsSeed() {
 		RunCommandBadInputTests.Outcome outcome = RunCommandBadInputTests.execute("list");
 		assertThat(outcome.code()).isZero();
 		assertThat(outcome.out()).contains("thesis-stress", "boot2-passthrough", "concerts-1000", "quick", "(default)")
@@ -30,7 +30,20 @@ class CommandsTests {
 	}
 
 	@Test
-	void runHelpReadsLikeAManPage() {
+	void listShouldShowConcertsRelationsWithItsSeedAndItsReadingVariants() {
+		RunCommandBadInputTests.Outcome outcome = RunCommandBadInputTests.execute("list");
+		assertThat(outcome.code()).isZero();
+		assertThat(outcome.out()).contains("concerts-relations",
+				"stacks: mvc,mvc-per-relation,webflux,webflux-per-relation; seeds: 001_9c0053dc7fc6618a.txt");
+		for (String variant : new String[] { "mvc-per-relation ", "webflux-per-relation " }) {
+			assertThat(outcome.out().lines().dropWhile((line) -> !line.startsWith("  " + variant)).skip(1).findFirst())
+				.as(variant)
+				.hasValueSatisfying((line) -> assertThat(line).contains("seed: 001_9c0053dc7fc6618a.txt"));
+		}
+	}
+
+	@Test
+	void runHelpShouldReadLikeAManPage() {
 		RunCommandBadInputTests.Outcome outcome = RunCommandBadInputTests.execute("run", "--help");
 		assertThat(outcome.code()).isZero();
 		assertThat(outcome.out()).contains("SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "--scenario",
@@ -38,14 +51,14 @@ class CommandsTests {
 	}
 
 	@Test
-	void reportOfADirectoryWithoutRunJsonIsBadUsage(@TempDir Path empty) {
+	void reportWhenTheDirectoryHasNoRunJsonShouldBeBadUsage(@TempDir Path empty) {
 		RunCommandBadInputTests.Outcome outcome = RunCommandBadInputTests.execute("report", empty.toString());
 		assertThat(outcome.code()).isEqualTo(2);
 		assertThat(outcome.err()).contains("is not a results directory: it has no run.json");
 	}
 
 	@Test
-	void reportOfARunJsonThatIsNotJsonIsBadUsageInOneLine(@TempDir Path results) throws IOException {
+	void reportWhenRunJsonIsNotJsonShouldBeBadUsageInOneLine(@TempDir Path results) throws IOException {
 		Files.writeString(results.resolve("run.json"), "{\"scenario\": ");
 		RunCommandBadInputTests.Outcome outcome = RunCommandBadInputTests.execute("report", results.toString());
 		assertThat(outcome.code()).isEqualTo(2);
@@ -53,7 +66,7 @@ class CommandsTests {
 	}
 
 	@Test
-	void reportOfSamplesThatAreNotOursIsBadUsageInOneLine(@TempDir Path results) throws IOException {
+	void reportWhenTheSamplesAreNotOursShouldBeBadUsageInOneLine(@TempDir Path results) throws IOException {
 		Files.writeString(results.resolve("run.json"), "{}");
 		Path load = Files.createDirectories(results.resolve("trial-1/mvc/load-5"));
 		Files.writeString(load.resolve("samples.csv"), "time,what\n1,2\n");

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,12 +11,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.fluxbench.harness.derive.FakePrometheus;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.derive.FakePrometheus;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code fluxbench derive} against a fake Prometheus: what it prints, what it writes, and
@@ -47,7 +46,7 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void derivesTheThreeLevelsAndWritesThemAsAScenario() {
+	void deriveShouldWriteTheThreeLevelsAsAScenario() {
 		// 20 minutes at 1200 requests per minute (20/s) around one minute at 3000 (50/s).
 		double[] perMinute = new double[21];
 		java.util.Arrays.fill(perMinute, 1200);
@@ -78,7 +77,7 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void aCustomPerSecondQueryIsNotDivided() {
+	void deriveWhenTheQueryIsACustomPerSecondOneShouldNotDivideIt() {
 		this.prometheus.answer(200, FakePrometheus.matrix(MINUTE, 4, 4, 4, 4, 4, 4));
 
 		Outcome outcome = derive("--query", "sum(rate(http_server_requests_seconds_count[5m]))", "--per-second",
@@ -93,14 +92,14 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void daysAreARange() {
+	void deriveWhenTheRangeIsInDaysShouldStartThatManyDaysBeforeTheEnd() {
 		derive("--range", "7d", "--end", "2026-11-20T08:00:00Z");
 
 		assertThat(this.prometheus.lastQuery()).containsEntry("start", "1794556800.000");
 	}
 
 	@Test
-	void anExistingOutIsRefusedBeforePrometheusIsAsked() throws IOException {
+	void deriveWhenOutExistsShouldRefuseBeforePrometheusIsAsked() throws IOException {
 		Files.writeString(this.out, "mine\n");
 
 		Outcome outcome = derive();
@@ -111,7 +110,7 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void badPromqlIsBadUsageWithPrometheusOwnWords() {
+	void deriveWhenPromqlIsBadShouldBeBadUsageInPrometheusOwnWords() {
 		this.prometheus.answer(400, FakePrometheus.error("bad_data",
 				"invalid parameter \"query\": 1:5: parse error: unclosed left parenthesis"));
 
@@ -122,7 +121,7 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void noSeriesIsTheEnvironment() {
+	void deriveWhenThereIsNoSeriesShouldBeAnEnvironmentProblem() {
 		this.prometheus.answer(200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}");
 
 		assertThat(derive()).satisfies(
@@ -130,7 +129,7 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void severalSeriesAreBadUsage() {
+	void deriveWhenThereAreSeveralSeriesShouldBeBadUsage() {
 		this.prometheus.answer(200, FakePrometheus.matrixOf(3, MINUTE, 60, 60, 60, 60, 60));
 
 		assertThat(derive("--query", "increase(http_server_requests_seconds_count[1m])"))
@@ -138,33 +137,33 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void tooFewPointsAreBadUsage() {
+	void deriveWhenThereAreTooFewPointsShouldBeBadUsage() {
 		this.prometheus.answer(200, FakePrometheus.matrix(MINUTE, 60, 60, 60));
 
 		assertThat(derive()).satisfies(isUsageError("the query returned 3 point(s)"));
 	}
 
 	@Test
-	void aRangeOfTooFewStepsIsBadUsageBeforePrometheusIsAsked() {
+	void deriveWhenTheRangeHasTooFewStepsShouldBeBadUsageBeforePrometheusIsAsked() {
 		assertThat(derive("--range", "3m", "--step", "1m"))
 			.satisfies(isUsageError("--range 3m at --step 1m gives 4 point(s); derive needs at least 5"));
 		assertThat(this.prometheus.requests()).isZero();
 	}
 
 	@Test
-	void aBadRangeIsBadUsage() {
+	void deriveWhenTheRangeIsBadShouldBeBadUsage() {
 		assertThat(derive("--range", "seven days")).satisfies(isUsageError("'seven days' is not a duration"));
 		assertThat(derive("--step", "0s")).satisfies(isUsageError("--step must be at least 1ms"));
 		assertThat(derive("--range", "0s")).satisfies(isUsageError("--range must be longer than 0s"));
 	}
 
 	@Test
-	void aBadEndIsBadUsage() {
+	void deriveWhenTheEndIsBadShouldBeBadUsage() {
 		assertThat(derive("--end", "yesterday")).satisfies(isUsageError("'yesterday' is not a time"));
 	}
 
 	@Test
-	void aPrometheusThatIsDownIsTheEnvironment() throws IOException {
+	void deriveWhenPrometheusIsDownShouldBeAnEnvironmentProblem() throws IOException {
 		int closed;
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			closed = socket.getLocalPort();
@@ -177,7 +176,7 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void aPrometheusUrlThatIsNotHttpIsBadUsage() {
+	void deriveWhenThePrometheusUrlIsNotHttpShouldBeBadUsage() {
 		assertThat(execute("derive", "--prometheus", "prometheus:9090", "--out", this.out.toString()))
 			.satisfies(isUsageError("--prometheus must be an http:// or https:// URL"));
 		assertThat(
@@ -187,13 +186,13 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void anUnknownMethodOrARelativePathIsBadUsage() {
+	void deriveWhenTheMethodIsUnknownOrThePathRelativeShouldBeBadUsage() {
 		assertThat(derive("--method", "FETCH")).satisfies(isUsageError("--method must be one of"));
 		assertThat(derive("--path", "api/units")).satisfies(isUsageError("--path must start with '/'"));
 	}
 
 	@Test
-	void helpReadsLikeAManPage() {
+	void deriveHelpShouldReadLikeAManPage() {
 		Outcome outcome = execute("derive", "--help");
 
 		assertThat(outcome.code()).isZero();
@@ -202,7 +201,7 @@ class DeriveCommandTests {
 	}
 
 	@Test
-	void daysAreADuration() {
+	void durationConverterShouldTakeDaysAsWellAsShorterUnits() {
 		assertThat(new DurationConverter().convert("7d")).isEqualTo(Duration.ofDays(7));
 		assertThat(new DurationConverter().convert("2m")).isEqualTo(Duration.ofMinutes(2));
 		assertThat(new DurationConverter().convert("500ms")).isEqualTo(Duration.ofMillis(500));

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -13,11 +11,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.fluxbench.harness.scenario.Stack;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.scenario.Stack;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Every bad command line ends before anything starts, with exit code 2 (usage) or 3
@@ -44,146 +43,146 @@ class RunCommandBadInputTests {
 	}
 
 	@Test
-	void unknownScenarioIsBadUsage() {
+	void runWhenTheScenarioIsUnknownShouldBeBadUsage() {
 		expect(run("--scenario", "nope")).isUsageError("unknown scenario 'nope'; known: quick, thesis-normal");
 	}
 
 	@Test
-	void unknownStackIsBadUsage() {
+	void runWhenTheStackIsUnknownShouldBeBadUsage() {
 		expect(run("--stacks", "mvc,struts"))
 			.isUsageError("unknown stack 'struts'; known: mvc, mvc-vt, webflux, mvc-redis, webflux-redis, "
-					+ "webflux-jdbc, webflux-jdbc-parallel, webflux-vt");
+					+ "webflux-jdbc, webflux-jdbc-parallel, webflux-vt, mvc-per-relation, webflux-per-relation");
 	}
 
 	@Test
-	void stackListedTwiceIsBadUsage() {
+	void runWhenAStackIsListedTwiceShouldBeBadUsage() {
 		expect(run("--stacks", "mvc,webflux,mvc")).isUsageError("stack 'mvc' is listed twice");
 	}
 
 	@Test
-	void negativeScaleIsBadUsage() {
+	void runWhenTheScaleIsNegativeShouldBeBadUsage() {
 		expect(run("--scale", "-0.5")).isUsageError("--scale must be a positive number");
 	}
 
 	@Test
-	void zeroScaleIsBadUsage() {
+	void runWhenTheScaleIsZeroShouldBeBadUsage() {
 		expect(run("--scale", "0")).isUsageError("--scale must be a positive number");
 	}
 
 	@Test
-	void scaleThatIsNotANumberIsBadUsage() {
+	void runWhenTheScaleIsNotANumberShouldBeBadUsage() {
 		expect(run("--scale", "lots")).isUsageError("'lots' is not a double");
 	}
 
 	@Test
-	void zeroTrialsIsBadUsage() {
+	void runWhenTrialsAreZeroShouldBeBadUsage() {
 		expect(run("--trials", "0")).isUsageError("--trials must be at least 1, not 0");
 	}
 
 	@Test
-	void negativeUsersIsBadUsage() {
+	void runWhenUsersAreNegativeShouldBeBadUsage() {
 		expect(run("--users", "10,-3")).isUsageError("--users must all be at least 1");
 	}
 
 	@Test
-	void negativeMaxInFlightIsBadUsage() {
+	void runWhenMaxInFlightIsNegativeShouldBeBadUsage() {
 		expect(run("--max-in-flight", "-1")).isUsageError("--max-in-flight must be 0 (no limit) or more");
 	}
 
 	@Test
-	void aHeapThatIsNoSizeIsBadUsage() {
+	void runWhenTheHeapIsNoSizeShouldBeBadUsage() {
 		expect(run("--heap", "1gb")).isUsageError("--heap must be a size such as 512m or 1g, not '1gb'");
 		expect(run("--heap", "0m")).isUsageError("--heap must be a size such as 512m or 1g, not '0m'");
 	}
 
 	@Test
-	void steadinessCriteriaOutOfRangeAreBadUsage() {
+	void runWhenSteadinessCriteriaAreOutOfRangeShouldBeBadUsage() {
 		expect(run("--steady-jit", "lots")).isUsageError("--steady-jit must be a share such as 10% or 0.1, not 'lots'");
 		expect(run("--steady-spread", "0%")).isUsageError("the throughput spread must be above 0 %");
 		expect(run("--steady-window", "1s")).isUsageError("the steady-state window must be at least 2s: PT1S");
 	}
 
 	@Test
-	void zeroHoldIsBadUsage() {
+	void runWhenTheHoldIsZeroShouldBeBadUsage() {
 		expect(run("--hold", "0s")).isUsageError("--hold must be longer than 0s");
 	}
 
 	@Test
-	void durationWithoutUnitIsBadUsage() {
+	void runWhenADurationHasNoUnitShouldBeBadUsage() {
 		expect(run("--warmup", "30")).isUsageError("'30' is not a duration such as 500ms, 30s, 2m or PT1M");
 	}
 
 	@Test
-	void negativeWarmupIsBadUsage() {
+	void runWhenTheWarmupIsNegativeShouldBeBadUsage() {
 		expect(run("--warmup", "PT-5S")).isUsageError("'PT-5S' is negative");
 	}
 
 	@Test
-	void unknownOptionIsBadUsage() {
+	void runWhenAnOptionIsUnknownShouldBeBadUsage() {
 		expect(run("--turbo")).isUsageError("Unknown option: '--turbo'");
 	}
 
 	@Test
-	void databaseOtherThanPostgresOrMariadbIsBadUsage() {
+	void runWhenTheDatabaseIsNeitherPostgresNorMariadbShouldBeBadUsage() {
 		expect(run("--db", "jdbc:mysql://127.0.0.1:3306/test"))
 			.isUsageError("is not h2, postgres, mariadb or a jdbc:postgresql:// or jdbc:mariadb:// URL");
 	}
 
 	@Test
-	void cpuTheMachineLacksIsBadUsage() {
+	void runWhenACpuIsMissingFromTheMachineShouldBeBadUsage() {
 		expect(run("--app-cpus", "0", "--load-cpus", "4096")).isUsageError("names a core this machine lacks");
 	}
 
 	@Test
-	void appCpusWithoutLoadCpusIsBadUsage() {
+	void runWhenAppCpusAreGivenWithoutLoadCpusShouldBeBadUsage() {
 		expect(run("--app-cpus", "0")).isUsageError("--app-cpus and --load-cpus go together");
 	}
 
 	@Test
-	void outThatIsAFileIsBadUsage() throws IOException {
+	void runWhenOutIsAFileShouldBeBadUsage() throws IOException {
 		Path file = Files.writeString(this.outParent.resolve("taken"), "x");
 		expect(run("--out", file.toString())).isUsageError("is a file, not a directory");
 	}
 
 	@Test
-	void outThatHoldsAnEarlierRunIsBadUsage() throws IOException {
+	void runWhenOutHoldsAnEarlierRunShouldBeBadUsage() throws IOException {
 		Files.writeString(this.outParent.resolve("run.json"), "{}");
 		expect(run("--out", this.outParent.toString())).isUsageError("already holds files");
 	}
 
 	@Test
-	void missingJarIsAnEnvironmentProblem() throws IOException {
+	void runWhenAJarIsMissingShouldBeAnEnvironmentProblem() throws IOException {
 		Files.delete(this.projectRoot.resolve(Stack.WEBFLUX.jar()));
 		expect(run()).isEnvironmentError("fluxbench-webflux.jar is missing: build it with");
 	}
 
 	@Test
-	void missingJarOfAStackNotAskedForIsNoProblemUntilTheDatabaseIsChecked() throws IOException {
+	void runWhenTheJarOfAStackNotAskedForIsMissingShouldGoOnToCheckTheDatabase() throws IOException {
 		Files.delete(this.projectRoot.resolve(Stack.WEBFLUX.jar()));
 		expect(run("--stacks", "mvc", "--db", "jdbc:postgresql://127.0.0.1:1/test"))
 			.isEnvironmentError("database jdbc:postgresql://127.0.0.1:1/test is unreachable");
 	}
 
 	@Test
-	void missingDirectoryJarIsAnEnvironmentProblemWhenTheScenarioAuthenticates() {
+	void runWhenAnAuthenticatingScenarioLacksTheDirectoryJarShouldBeAnEnvironmentProblem() {
 		expect(run("--scenario", "thesis-normal", "--stacks", "mvc"))
 			.isEnvironmentError("fluxbench-ldap.jar is missing: build it with");
 	}
 
 	@Test
-	void unreachableDatabaseIsAnEnvironmentProblem() {
+	void runWhenTheDatabaseIsUnreachableShouldBeAnEnvironmentProblem() {
 		expect(run("--db", "jdbc:postgresql://127.0.0.1:1/test?user=nobody"))
 			.isEnvironmentError("database jdbc:postgresql://127.0.0.1:1/test is unreachable");
 	}
 
 	@Test
-	void unreachableMariadbIsAnEnvironmentProblem() {
+	void runWhenMariadbIsUnreachableShouldBeAnEnvironmentProblem() {
 		expect(run("--db", "jdbc:mariadb://127.0.0.1:1/test?user=nobody"))
 			.isEnvironmentError("database jdbc:mariadb://127.0.0.1:1/test is unreachable");
 	}
 
 	@Test
-	void takenDownstreamPortIsAnEnvironmentProblem() throws IOException {
+	void runWhenTheDownstreamPortIsTakenShouldBeAnEnvironmentProblem() throws IOException {
 		try (ServerSocket taken = new ServerSocket()) {
 			taken.bind(new InetSocketAddress(InetAddress.getByAddress(new byte[] { 127, 0, 0, 1 }), 0));
 			expect(run("--downstream-port", Integer.toString(taken.getLocalPort())))
@@ -192,18 +191,18 @@ class RunCommandBadInputTests {
 	}
 
 	@Test
-	void unwritableOutIsAnEnvironmentProblem() {
+	void runWhenOutIsUnwritableShouldBeAnEnvironmentProblem() {
 		expect(run("--out", "/proc/fluxbench-results"))
 			.isEnvironmentError("--out /proc/fluxbench-results cannot be written");
 	}
 
 	@Test
-	void downstreamOfLaunchedStacksIsBadUsage() {
+	void runWhenStacksAreLaunchedWithADownstreamShouldBeBadUsage() {
 		expect(run("--downstream", "http://127.0.0.1:8090")).isUsageError("--downstream goes with --target");
 	}
 
 	@Test
-	void noCommandIsBadUsage() {
+	void fluxbenchWhenNoCommandIsGivenShouldBeBadUsage() {
 		Outcome outcome = execute();
 		assertThat(outcome.code()).isEqualTo(2);
 		assertThat(outcome.errLines()).singleElement().asString().contains("a command is needed");

@@ -1,15 +1,14 @@
 package dev.fluxbench.harness.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.fluxbench.harness.cli.RunCommandBadInputTests.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.cli.RunCommandBadInputTests.Outcome;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A bad scenario file ends the run before anything starts: exit code 2 and one line,
@@ -24,7 +23,7 @@ class ScenarioFileBadInputTests {
 	Path directory;
 
 	@Test
-	void undefinedVariableIsBadUsageWithItsLine() throws IOException {
+	void scenarioFileWhenAVariableIsUndefinedShouldBeBadUsageWithItsLine() throws IOException {
 		Path file = write("""
 				version: 1
 				name: bad
@@ -45,7 +44,7 @@ class ScenarioFileBadInputTests {
 	}
 
 	@Test
-	void unparsableYamlIsBadUsageWithTheLineOfTheProblem() throws IOException {
+	void scenarioFileWhenYamlIsUnparsableShouldBeBadUsageWithTheLineOfTheProblem() throws IOException {
 		Path file = write("""
 				version: 1
 				name: bad
@@ -65,7 +64,7 @@ class ScenarioFileBadInputTests {
 	}
 
 	@Test
-	void unsetEnvironmentVariableIsBadUsage() throws IOException {
+	void scenarioFileWhenAnEnvironmentVariableIsUnsetShouldBeBadUsage() throws IOException {
 		Path file = write("""
 				version: 1
 				name: bad
@@ -87,7 +86,7 @@ class ScenarioFileBadInputTests {
 	}
 
 	@Test
-	void goodFileGetsAsFarAsProbingTheTarget() throws IOException {
+	void scenarioFileWhenGoodShouldGetAsFarAsProbingTheTarget() throws IOException {
 		Path file = write("""
 				version: 1
 				name: good

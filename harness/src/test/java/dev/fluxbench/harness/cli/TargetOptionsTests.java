@@ -1,9 +1,5 @@
 package dev.fluxbench.harness.cli;
 
-import static dev.fluxbench.harness.cli.RunCommandBadInputTests.execute;
-import static dev.fluxbench.harness.cli.RunCommandBadInputTests.expect;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -18,6 +14,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code --target} and {@code --metrics}: every mistake ends before anything runs, with
@@ -65,141 +63,153 @@ class TargetOptionsTests {
 	}
 
 	@Test
-	void aTargetWithoutANameIsBadUsage() {
-		expect(run("--target", this.base)).isUsageError("--target takes NAME=URL");
+	void targetWhenItHasNoNameShouldBeBadUsage() {
+		RunCommandBadInputTests.expect(run("--target", this.base)).isUsageError("--target takes NAME=URL");
 	}
 
 	@Test
-	void aTargetThatIsNoHttpUrlIsBadUsage() {
-		expect(run("--target", "a=ftp://example.com/")).isUsageError("is not an http(s) URL");
+	void targetWhenItIsNoHttpUrlShouldBeBadUsage() {
+		RunCommandBadInputTests.expect(run("--target", "a=ftp://example.com/")).isUsageError("is not an http(s) URL");
 	}
 
 	@Test
-	void aTargetNamedTwiceIsBadUsage() {
-		expect(run("--target", "a=" + this.base, "--target", "a=" + this.base)).isUsageError("names 'a' twice");
+	void targetWhenNamedTwiceShouldBeBadUsage() {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--target", "a=" + this.base))
+			.isUsageError("names 'a' twice");
 	}
 
 	@Test
-	void aTargetNameThatCannotBeADirectoryIsBadUsage() {
-		expect(run("--target", "../x=" + this.base)).isUsageError("a name is letters, digits");
+	void targetWhenItsNameCannotBeADirectoryShouldBeBadUsage() {
+		RunCommandBadInputTests.expect(run("--target", "../x=" + this.base)).isUsageError("a name is letters, digits");
 	}
 
 	@Test
-	void stacksAndTargetsExcludeEachOther() {
-		expect(run("--target", "a=" + this.base, "--stacks", "mvc")).isUsageError("--stacks and --target exclude");
+	void stacksAndTargetsShouldExcludeEachOther() {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--stacks", "mvc"))
+			.isUsageError("--stacks and --target exclude");
 	}
 
 	@Test
-	void metricsForNoTargetIsBadUsage() {
-		expect(run("--target", "a=" + this.base, "--metrics", "b=" + this.base + "/metrics"))
+	void metricsWhenTheyNameNoTargetShouldBeBadUsage() {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--metrics", "b=" + this.base + "/metrics"))
 			.isUsageError("--metrics names 'b', which no --target names");
-		expect(run("--metrics", "b=" + this.base + "/metrics")).isUsageError("--metrics goes with --target");
+		RunCommandBadInputTests.expect(run("--metrics", "b=" + this.base + "/metrics"))
+			.isUsageError("--metrics goes with --target");
 	}
 
 	@Test
-	void anUnreachableTargetIsAnEnvironmentProblem() throws IOException {
+	void targetWhenUnreachableShouldBeAnEnvironmentProblem() throws IOException {
 		int closed;
 		try (var socket = new java.net.ServerSocket(0)) {
 			closed = socket.getLocalPort();
 		}
-		expect(run("--target", "a=http://127.0.0.1:" + closed))
+		RunCommandBadInputTests.expect(run("--target", "a=http://127.0.0.1:" + closed))
 			.isEnvironmentError("target a at http://127.0.0.1:" + closed + " is unreachable: connection refused");
 	}
 
 	@Test
-	void aTargetAnswering5xxToTheProbeIsAnEnvironmentProblem() {
-		expect(run("--target", "a=" + this.base + "/failing")).isEnvironmentError("answered 503 to a first GET");
+	void targetWhenItAnswers5xxToTheProbeShouldBeAnEnvironmentProblem() {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base + "/failing"))
+			.isEnvironmentError("answered 503 to a first GET");
 	}
 
 	@Test
-	void aWrongMetricsUrlIsAnEnvironmentProblem() {
-		expect(run("--target", "a=" + this.base, "--metrics", "a=" + this.base + "/missing"))
+	void metricsWhenTheUrlIsWrongShouldBeAnEnvironmentProblem() {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--metrics", "a=" + this.base + "/missing"))
 			.isEnvironmentError("metrics of target a at " + this.base + "/missing are unreachable: HTTP 404");
-		expect(run("--target", "a=" + this.base, "--metrics", "a=" + this.base + "/json"))
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--metrics", "a=" + this.base + "/json"))
 			.isEnvironmentError("not a Prometheus exposition");
-		expect(run("--target", "a=" + this.base, "--metrics", "a=" + this.base + "/health"))
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--metrics", "a=" + this.base + "/health"))
 			.isEnvironmentError("hold no Prometheus sample");
 	}
 
 	@Test
-	void aPrometheusSelectorThatPicksNothingIsAnEnvironmentProblem() {
-		expect(run("--target", "a=" + this.base, "--metrics", "a=" + this.base + "/prometheus{job=\"a\"}"))
+	void metricsWhenThePrometheusSelectorPicksNothingShouldBeAnEnvironmentProblem() {
+		RunCommandBadInputTests
+			.expect(run("--target", "a=" + this.base, "--metrics", "a=" + this.base + "/prometheus{job=\"a\"}"))
 			.isEnvironmentError("the selector picks no series");
 	}
 
 	@Test
-	void nothingIsWrittenWhenAProbeFails() {
+	void runWhenAProbeFailsShouldWriteNothing() {
 		run("--target", "a=" + this.base + "/failing");
 		assertThat(this.directory.resolve("results")).doesNotExist();
 	}
 
 	@Test
-	void aBaselineThatIsNoResultsDirectoryIsBadUsage() {
-		expect(run("--target", "a=" + this.base, "--baseline", this.directory.toString()))
+	void baselineWhenItIsNoResultsDirectoryShouldBeBadUsage() {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--baseline", this.directory.toString()))
 			.isUsageError("is not a results directory");
 	}
 
 	@Test
-	void aToleranceThatIsNoShareIsBadUsage() {
-		expect(run("--target", "a=" + this.base, "--tolerance", "lots")).isUsageError("--tolerance must be a share");
+	void toleranceWhenItIsNoShareShouldBeBadUsage() {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--tolerance", "lots"))
+			.isUsageError("--tolerance must be a share");
 	}
 
 	@Test
-	void faultsOnTargetsNeedTheDownstreamTheyCall() throws IOException {
-		expect(run("--target", "a=" + this.base, "--faults", profile().toString()))
+	void faultsWhenTargetsHaveNoDownstreamShouldBeBadUsage() throws IOException {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--faults", profile().toString()))
 			.isUsageError("give its URL with --downstream");
 	}
 
 	@Test
-	void aDownstreamWithoutFaultsIsBadUsage() {
-		expect(run("--target", "a=" + this.base, "--downstream", this.base)).isUsageError("the scenario has none");
+	void downstreamWhenTheScenarioHasNoFaultsShouldBeBadUsage() {
+		RunCommandBadInputTests.expect(run("--target", "a=" + this.base, "--downstream", this.base))
+			.isUsageError("the scenario has none");
 	}
 
 	@Test
-	void aDownstreamThatIsNoUrlIsBadUsage() throws IOException {
-		expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream", "ftp://x/"))
+	void downstreamWhenItIsNoUrlShouldBeBadUsage() throws IOException {
+		RunCommandBadInputTests
+			.expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream", "ftp://x/"))
 			.isUsageError("--downstream 'ftp://x/' is not an http(s) URL");
 	}
 
 	@Test
-	void aDownstreamThatRefusesThePhasesIsBadUsage() throws IOException {
+	void downstreamWhenItRefusesThePhasesShouldBeBadUsage() throws IOException {
 		answer("/refusing/faults/schedule", 400, "application/problem+json", """
 				{"type": "urn:fluxbench:problem:invalid-fields", "title": "Invalid fields", "status": 400,
 				 "detail": "1 field is invalid.", "instance": "/faults/schedule",
 				 "errors": [{"field": "phases[1].stall", "reason": "must be at most PT10M"}]}""");
-		expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
-				this.base + "/refusing"))
+		RunCommandBadInputTests
+			.expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
+					this.base + "/refusing"))
 			.isUsageError("the downstream at " + this.base + "/refusing refused the fault schedule: 1 field is invalid."
 					+ " phases[1].stall must be at most PT10M");
 		assertThat(this.directory.resolve("results")).doesNotExist();
 	}
 
 	@Test
-	void aDownstreamThatIsNotFluxbenchsIsAnEnvironmentProblem() throws IOException {
-		expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
-				this.base + "/elsewhere"))
+	void downstreamWhenItIsNotFluxbenchsShouldBeAnEnvironmentProblem() throws IOException {
+		RunCommandBadInputTests
+			.expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
+					this.base + "/elsewhere"))
 			.isEnvironmentError("could not set the fault schedule: HTTP 404 from " + this.base
 					+ "/elsewhere/faults/schedule (is it fluxbench's downstream?)");
 	}
 
 	@Test
-	void anUnreachableDownstreamIsAnEnvironmentProblem() throws IOException {
+	void downstreamWhenUnreachableShouldBeAnEnvironmentProblem() throws IOException {
 		int closed;
 		try (var socket = new java.net.ServerSocket(0)) {
 			closed = socket.getLocalPort();
 		}
-		expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
-				"http://127.0.0.1:" + closed))
+		RunCommandBadInputTests
+			.expect(run("--target", "a=" + this.base, "--faults", profile().toString(), "--downstream",
+					"http://127.0.0.1:" + closed))
 			.isEnvironmentError("the downstream at http://127.0.0.1:" + closed
 					+ " cannot be reached for its fault schedule: connection refused");
 	}
 
 	@Test
-	void aFaultsFileThatIsMissingOrWrongIsBadUsage() throws IOException {
-		expect(run("--faults", this.directory.resolve("none.yaml").toString())).isUsageError("is not a file");
+	void faultsFileWhenMissingOrWrongShouldBeBadUsage() throws IOException {
+		RunCommandBadInputTests.expect(run("--faults", this.directory.resolve("none.yaml").toString()))
+			.isUsageError("is not a file");
 		Path wrong = Files.writeString(this.directory.resolve("wrong.yaml"),
 				"- {hold: 10s}\n- {hold: 5s, status: 200}\n");
-		expect(run("--faults", wrong.toString()))
+		RunCommandBadInputTests.expect(run("--faults", wrong.toString()))
 			.isUsageError(wrong + ":2: '[1].status' is 200, below the least allowed (400)");
 	}
 
@@ -229,7 +239,7 @@ class TargetOptionsTests {
 		List<String> all = new ArrayList<>(List.of("run", "--scenario-file", this.scenario.toString(), "--out",
 				this.directory.resolve("results").toString()));
 		all.addAll(List.of(args));
-		return execute(all.toArray(String[]::new));
+		return RunCommandBadInputTests.execute(all.toArray(String[]::new));
 	}
 
 }

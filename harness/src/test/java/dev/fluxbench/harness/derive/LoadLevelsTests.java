@@ -1,12 +1,12 @@
 package dev.fluxbench.harness.derive;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LoadLevelsTests {
 
@@ -15,7 +15,7 @@ class LoadLevelsTests {
 	private static final Duration RESPONSE = Duration.ofMillis(100);
 
 	@Test
-	void littlesLawRoundsUp() {
+	void littlesLawShouldRoundUp() {
 		// 350 requests per minute, the thesis' peak-hour average: 5.833/s x 1.1 s = 6.42.
 		assertThat(LoadLevels.users(350 / 60.0, THINK.plus(RESPONSE))).isEqualTo(7);
 		assertThat(LoadLevels.users(0.01, THINK.plus(RESPONSE))).isEqualTo(1);
@@ -23,7 +23,7 @@ class LoadLevelsTests {
 	}
 
 	@Test
-	void littlesLawDoesNotAddAUserForFloatingPointNoise() {
+	void littlesLawShouldNotAddAUserForFloatingPointNoise() {
 		// 50 x 1.1 is 55.00000000000001 in doubles.
 		assertThat(50 * 1.1).isGreaterThan(55);
 		assertThat(LoadLevels.users(50, THINK.plus(RESPONSE))).isEqualTo(55);
@@ -33,7 +33,7 @@ class LoadLevelsTests {
 	}
 
 	@Test
-	void levelsAreNormalTwiceNormalAndThePeakTimesTheFactor() {
+	void levelsShouldBeNormalTwiceNormalAndThePeakTimesTheFactor() {
 		TrafficProfile traffic = new TrafficProfile(10, 30, 40, window(), 100);
 
 		LoadLevels levels = LoadLevels.derive(traffic, THINK, RESPONSE, 1.5);
@@ -46,7 +46,7 @@ class LoadLevelsTests {
 	}
 
 	@Test
-	void aRangeWithoutTrafficHasNoNormalLevel() {
+	void rangeWhenItHasNoTrafficShouldHaveNoNormalLevel() {
 		TrafficProfile idle = new TrafficProfile(0, 3, 4, window(), 100);
 
 		assertThatThrownBy(() -> LoadLevels.derive(idle, THINK, RESPONSE, 1.5))
@@ -55,7 +55,7 @@ class LoadLevelsTests {
 	}
 
 	@Test
-	void noTimeAtAllGivesNoUsers() {
+	void littlesLawWhenThereIsNoTimeAtAllShouldGiveNoUsers() {
 		TrafficProfile traffic = new TrafficProfile(10, 30, 40, window(), 100);
 
 		assertThatThrownBy(() -> LoadLevels.derive(traffic, Duration.ZERO, Duration.ZERO, 1.5))

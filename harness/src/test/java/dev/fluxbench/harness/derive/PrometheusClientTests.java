@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.derive;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -10,11 +7,13 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 
+import dev.fluxbench.harness.launch.EnvironmentException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.fluxbench.harness.launch.EnvironmentException;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PrometheusClientTests {
 
@@ -33,7 +32,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void requestsPerMinuteAreDividedBySixtyAndTheRangeIsSentInUnixSeconds() {
+	void requestsPerMinuteShouldBeDividedBySixtyAndTheRangeSentInUnixSeconds() {
 		this.prometheus.answer(200, FakePrometheus.matrix(MINUTE, 60, 120, 180, 240, 300));
 		RangeQuery query = RangeQuery.ending(this.prometheus.url(), RangeQuery.THESIS_QUERY,
 				Instant.parse("2026-11-20T09:00:00Z"), Duration.ofHours(1), Duration.ofSeconds(90));
@@ -49,7 +48,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void perSecondValuesAreTakenAsTheyAre() {
+	void perSecondValuesShouldBeTakenAsTheyAre() {
 		this.prometheus.answer(200, FakePrometheus.matrix(MINUTE, 1.5, 2, 2.5, 3, 3.5));
 
 		RateSeries series = new PrometheusClient().rates(query(), true);
@@ -58,14 +57,14 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void stepsWithoutANumberAreLeftOut() {
+	void stepsWhenTheyHaveNoNumberShouldBeLeftOut() {
 		this.prometheus.answer(200, FakePrometheus.matrix(MINUTE, 60, Double.NaN, 60, 60, 60, 60));
 
 		assertThat(new PrometheusClient().rates(query(), false).points()).hasSize(5);
 	}
 
 	@Test
-	void aBasePathIsKeptForPrometheusBehindAProxy() {
+	void basePathWhenPrometheusIsBehindAProxyShouldBeKept() {
 		URI proxied = URI.create(this.prometheus.url() + "/prometheus/");
 		RangeQuery query = RangeQuery.ending(proxied, "up", Instant.parse("2026-11-20T09:00:00Z"), Duration.ofHours(1),
 				MINUTE);
@@ -74,7 +73,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void badPromqlIsTheUsersToFixWithPrometheusOwnWords() {
+	void queryWhenPromqlIsBadShouldBeTheUsersToFixInPrometheusOwnWords() {
 		this.prometheus.answer(400, FakePrometheus.error("bad_data",
 				"invalid parameter \"query\": 1:5: parse error: unexpected end of input"));
 
@@ -85,7 +84,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void aQueryTooHeavyToRunIsTheUsersToFix() {
+	void queryWhenTooHeavyToRunShouldBeTheUsersToFix() {
 		this.prometheus.answer(422, FakePrometheus.error("execution", "query processing would load too many samples"));
 
 		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false))
@@ -94,7 +93,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void aPrometheusThatFailsIsTheEnvironment() {
+	void queryWhenPrometheusFailsShouldBeAnEnvironmentProblem() {
 		this.prometheus.answer(503, FakePrometheus.error("timeout", "query timed out in expression evaluation"));
 
 		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false)).isInstanceOf(EnvironmentException.class)
@@ -102,7 +101,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void noSeriesMeansTheMetricIsNotThere() {
+	void queryWhenThereIsNoSeriesShouldSayTheMetricIsNotThere() {
 		this.prometheus.answer(200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[]}}");
 
 		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false)).isInstanceOf(EnvironmentException.class)
@@ -110,7 +109,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void severalSeriesMustBeSummedFirst() {
+	void queryWhenThereAreSeveralSeriesShouldAskToSumThemFirst() {
 		this.prometheus.answer(200, FakePrometheus.matrixOf(2, MINUTE, 60, 60, 60, 60, 60));
 
 		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false))
@@ -120,7 +119,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void fewerThanFivePointsAreTooFew() {
+	void queryWhenFewerThanFivePointsShouldBeTooFew() {
 		this.prometheus.answer(200, FakePrometheus.matrix(MINUTE, 60, 60, 60, 60));
 
 		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false))
@@ -130,7 +129,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void aNegativeRateIsNotARequestRate() {
+	void queryWhenTheRateIsNegativeShouldNotBeARequestRate() {
 		this.prometheus.answer(200, FakePrometheus.matrix(MINUTE, 60, 60, -3, 60, 60));
 
 		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false))
@@ -139,7 +138,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void somethingElseThanPrometheusIsTheEnvironment() {
+	void queryWhenTheServerIsNotPrometheusShouldBeAnEnvironmentProblem() {
 		this.prometheus.html().answer(200, "<html><body>Grafana login</body></html>").html();
 
 		assertThatThrownBy(() -> new PrometheusClient().rates(query(), false)).isInstanceOf(EnvironmentException.class)
@@ -148,7 +147,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void aPrometheusThatIsDownIsTheEnvironment() throws IOException {
+	void queryWhenPrometheusIsDownShouldBeAnEnvironmentProblem() throws IOException {
 		int closed;
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			closed = socket.getLocalPort();
@@ -162,7 +161,7 @@ class PrometheusClientTests {
 	}
 
 	@Test
-	void aPrometheusThatHangsIsTheEnvironment() throws IOException {
+	void queryWhenPrometheusHangsShouldBeAnEnvironmentProblem() throws IOException {
 		try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			// Accepts the connection (the backlog does) and never answers.
 			RangeQuery query = RangeQuery.ending(URI.create("http://127.0.0.1:" + silent.getLocalPort()), "up",

@@ -1,23 +1,22 @@
 package dev.fluxbench.harness.derive;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.io.StringReader;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.Test;
-
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.ScenarioReader;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ScenarioFileTests {
 
@@ -27,7 +26,7 @@ class ScenarioFileTests {
 	Path directory;
 
 	@Test
-	void theFileIsTheScenarioFormatWithTheDerivationInCommentsAtItsTop() {
+	void fileShouldBeTheScenarioFormatWithTheDerivationInCommentsAtItsTop() {
 		String text = ScenarioFile.render(derivation(RangeQuery.THESIS_QUERY, "/", List.of()));
 		List<String> lines = text.lines().toList();
 
@@ -60,7 +59,7 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void theFileReadsAsAScenarioWithTheThreeLevels() {
+	void fileShouldReadAsAScenarioWithTheThreeLevels() {
 		String text = ScenarioFile.render(derivation(RangeQuery.THESIS_QUERY, "/search?q=a #b: \"c\"", List.of()));
 		Scenario scenario = ScenarioReader.read("derived.yaml", new StringReader(text), Map.of());
 		assertThat(scenario.loads()).hasSize(3);
@@ -70,7 +69,7 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void theCommentsRecordTheSourceAndEveryDerivedNumber() {
+	void commentsShouldRecordTheSourceAndEveryDerivedNumber() {
 		String text = ScenarioFile.render(derivation(RangeQuery.THESIS_QUERY, "/", List.of()));
 
 		assertThat(text).contains("#   prometheus:   http://prometheus.example:9090\n",
@@ -89,7 +88,7 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void aRangeShorterThanAnHourSaysSo() {
+	void fileWhenTheRangeIsShorterThanAnHourShouldSaySo() {
 		Derivation derivation = derivation(RangeQuery.THESIS_QUERY, "/", List.of());
 		TrafficProfile shortRange = new TrafficProfile(1, 2, 3,
 				new TrafficProfile.Window(END.minusSeconds(600), END, 11, 1.2, true), 11);
@@ -102,7 +101,7 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void aStressLevelBelowTheHigherOneIsPointedOut() {
+	void fileWhenTheStressLevelIsBelowTheHigherOneShouldPointItOut() {
 		Derivation derivation = derivation(RangeQuery.THESIS_QUERY, "/", List.of());
 		TrafficProfile flat = new TrafficProfile(10, 12, 13, derivation.traffic().busiestHour(), 10079);
 		String text = ScenarioFile.render(new Derivation(derivation.query(), false, flat,
@@ -114,21 +113,21 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void aMultiLineQueryStaysInItsComment() {
+	void queryWhenMultiLineShouldStayInItsComment() {
 		String text = ScenarioFile.render(derivation("sum(\n  rate(requests_total[5m])\n)", "/", List.of()));
 
 		assertThat(text).contains("#   query:        sum( rate(requests_total[5m]) )\n");
 	}
 
 	@Test
-	void prometheusWarningsAreRecorded() {
+	void prometheusWarningsShouldBeRecorded() {
 		String text = ScenarioFile.render(derivation(RangeQuery.THESIS_QUERY, "/", List.of("partial response")));
 
 		assertThat(text).contains("#   warning:      Prometheus: partial response\n");
 	}
 
 	@Test
-	void aPathYamlWouldMisreadIsQuoted() {
+	void pathWhenYamlWouldMisreadItShouldBeQuoted() {
 		assertThat(ScenarioFile.render(derivation(RangeQuery.THESIS_QUERY, "/api/units/{id}?fresh=true", List.of())))
 			.contains("      path: /api/units/{id}?fresh=true # edit");
 		assertThat(ScenarioFile.render(derivation(RangeQuery.THESIS_QUERY, "/search?q=a #b: \"c\"", List.of())))
@@ -136,7 +135,7 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void anExistingFileIsNeverOverwritten() throws IOException {
+	void fileWhenItExistsShouldNeverBeOverwritten() throws IOException {
 		Path out = Files.writeString(this.directory.resolve("mine.yaml"), "edited by hand\n");
 
 		assertThatThrownBy(() -> ScenarioFile.write(out, "derived\n")).isInstanceOf(IllegalArgumentException.class)
@@ -145,7 +144,7 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void theFileIsWrittenWithItsDirectories() {
+	void fileShouldBeWrittenWithItsDirectories() {
 		Path out = this.directory.resolve("scenarios/derived.yaml");
 
 		ScenarioFile.write(out, "version: 1\n");
@@ -154,7 +153,7 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void durationsAreWrittenAsTheCommandLineTakesThem() {
+	void durationsShouldBeWrittenAsTheCommandLineTakesThem() {
 		assertThat(ScenarioFile.duration(Duration.ofSeconds(1), false)).isEqualTo("1s");
 		assertThat(ScenarioFile.duration(Duration.ofMillis(100), false)).isEqualTo("100ms");
 		assertThat(ScenarioFile.duration(Duration.ofMillis(1500), false)).isEqualTo("1500ms");
@@ -166,7 +165,7 @@ class ScenarioFileTests {
 	}
 
 	@Test
-	void ratesHaveThreeDecimalsAtMost() {
+	void ratesShouldHaveThreeDecimalsAtMost() {
 		assertThat(ScenarioFile.rate(350 / 60.0)).isEqualTo("5.833");
 		assertThat(ScenarioFile.rate(20)).isEqualTo("20");
 		assertThat(ScenarioFile.rate(0.0004)).isEqualTo("0");

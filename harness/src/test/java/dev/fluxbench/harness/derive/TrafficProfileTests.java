@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.derive;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -11,6 +8,9 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 class TrafficProfileTests {
 
 	private static final Duration MINUTE = Duration.ofMinutes(1);
@@ -18,17 +18,17 @@ class TrafficProfileTests {
 	private static final Instant START = Instant.parse("2026-11-20T00:00:00Z");
 
 	@Test
-	void medianOfAnOddCountIsTheMiddleValue() {
+	void medianWhenTheCountIsOddShouldBeTheMiddleValue() {
 		assertThat(TrafficProfile.median(new double[] { 1, 2, 9 })).isEqualTo(2);
 	}
 
 	@Test
-	void medianOfAnEvenCountIsTheMeanOfTheTwoMiddleValues() {
+	void medianWhenTheCountIsEvenShouldBeTheMeanOfTheTwoMiddleValues() {
 		assertThat(TrafficProfile.median(new double[] { 1, 2, 4, 9 })).isEqualTo(3);
 	}
 
 	@Test
-	void p99IsTheNearestRank() {
+	void p99ShouldBeTheNearestRank() {
 		double[] hundred = IntStream.rangeClosed(1, 100).asDoubleStream().toArray();
 		assertThat(TrafficProfile.percentile(hundred, 99)).isEqualTo(99);
 		// Nine values or fewer below the 99th percentile's rank: it is the maximum.
@@ -37,7 +37,7 @@ class TrafficProfileTests {
 	}
 
 	@Test
-	void profileOfADayWithOneSpike() {
+	void profileWhenADayHasOneSpikeShouldFindItsNormalP99MaxAndBusiestHour() {
 		List<RateSeries.Point> points = new ArrayList<>();
 		for (int minute = 0; minute < 1440; minute++) {
 			double perSecond = (minute >= 480 && minute < 1020) ? 5 : 1;
@@ -60,7 +60,7 @@ class TrafficProfileTests {
 	}
 
 	@Test
-	void busiestHourIsTheSlidingWindowWithTheHighestMeanNotAClockHour() {
+	void busiestHourShouldBeTheSlidingWindowWithTheHighestMeanNotAClockHour() {
 		// 3 hours at 1 request/s, with 10 requests/s from 01:30 to 02:29.
 		List<RateSeries.Point> points = new ArrayList<>();
 		for (int minute = 0; minute < 180; minute++) {
@@ -76,7 +76,7 @@ class TrafficProfileTests {
 	}
 
 	@Test
-	void busiestHourAtTheEndOfTheRangeCounts() {
+	void busiestHourWhenAtTheEndOfTheRangeShouldCount() {
 		List<RateSeries.Point> points = new ArrayList<>();
 		for (int minute = 0; minute < 120; minute++) {
 			points.add(new RateSeries.Point(START.plus(MINUTE.multipliedBy(minute)), minute));
@@ -90,7 +90,7 @@ class TrafficProfileTests {
 	}
 
 	@Test
-	void busiestHourByTimeWhenStepsHaveNoData() {
+	void busiestHourWhenStepsHaveNoDataShouldBeByTime() {
 		// Five-minute steps; the busy stretch has a gap, which shortens its window but
 		// does not stretch it.
 		List<RateSeries.Point> points = new ArrayList<>();
@@ -110,7 +110,7 @@ class TrafficProfileTests {
 	}
 
 	@Test
-	void aRangeOfExactlyOneHourIsOneWindow() {
+	void rangeWhenExactlyOneHourShouldBeOneWindow() {
 		List<RateSeries.Point> points = IntStream.range(0, 60)
 			.mapToObj((minute) -> new RateSeries.Point(START.plus(MINUTE.multipliedBy(minute)), 3))
 			.toList();
@@ -122,7 +122,7 @@ class TrafficProfileTests {
 	}
 
 	@Test
-	void aRangeShorterThanAnHourIsItsOwnBusiestHour() {
+	void rangeWhenShorterThanAnHourShouldBeItsOwnBusiestHour() {
 		List<RateSeries.Point> points = IntStream.range(0, 30)
 			.mapToObj((minute) -> new RateSeries.Point(START.plus(MINUTE.multipliedBy(minute)), minute % 2))
 			.toList();
@@ -137,7 +137,7 @@ class TrafficProfileTests {
 	}
 
 	@Test
-	void equalWindowsOfTenthsDoNotDriftToALaterOne() {
+	void windowsWhenEqualToATenthShouldNotDriftToALaterOne() {
 		List<RateSeries.Point> points = IntStream.range(0, 7 * 1440)
 			.mapToObj((minute) -> new RateSeries.Point(START.plus(MINUTE.multipliedBy(minute)), 0.1))
 			.toList();

@@ -1,13 +1,5 @@
 package dev.fluxbench.harness.gate;
 
-import static dev.fluxbench.harness.gate.GateFixture.copy;
-import static dev.fluxbench.harness.gate.GateFixture.fewer;
-import static dev.fluxbench.harness.gate.GateFixture.slower;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import static org.assertj.core.api.Assertions.tuple;
-import static org.assertj.core.api.Assertions.within;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -24,6 +16,11 @@ import dev.fluxbench.harness.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.assertj.core.api.Assertions.within;
+
 class BaselineTests {
 
 	private static final double TOLERANCE = 0.10;
@@ -32,7 +29,7 @@ class BaselineTests {
 	Path directory;
 
 	@Test
-	void aRunComparedWithItselfHasNoRegression() {
+	void runWhenComparedWithItselfShouldHaveNoRegression() {
 		RunResults run = RunResults.read(GateFixture.run().targets("app", "other").loads(10, 20).write(this.directory));
 		Comparison comparison = Baseline.compare(run, run, TOLERANCE);
 		assertThat(comparison.hasRegressions()).isFalse();
@@ -47,9 +44,9 @@ class BaselineTests {
 	}
 
 	@Test
-	void oneTargetTwoHundredMillisecondsSlowerOnEverySampleRegressesOnItsPercentilesOnly() {
+	void targetWhenTwoHundredMillisecondsSlowerOnEverySampleShouldRegressOnItsPercentilesOnly() {
 		Path before = GateFixture.run().targets("app", "other").write(this.directory.resolve("before"));
-		Path after = copy(before, this.directory.resolve("after"), "app", slower(200, null));
+		Path after = GateFixture.copy(before, this.directory.resolve("after"), "app", GateFixture.slower(200, null));
 		RunResults baseline = RunResults.read(before);
 		Comparison comparison = Baseline.compare(baseline, RunResults.read(after), TOLERANCE);
 		assertThat(comparison.regressions()).extracting(Change::target, Change::aspect)
@@ -76,9 +73,9 @@ class BaselineTests {
 	}
 
 	@Test
-	void aSignificantChangeSmallerThanTheToleranceIsNoRegression() {
+	void changeWhenSignificantButSmallerThanTheToleranceShouldBeNoRegression() {
 		Path before = GateFixture.run().write(this.directory.resolve("before"));
-		Path after = copy(before, this.directory.resolve("after"), "app", slower(10, null));
+		Path after = GateFixture.copy(before, this.directory.resolve("after"), "app", GateFixture.slower(10, null));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), TOLERANCE);
 		assertThat(comparison.hasRegressions()).isFalse();
 		Change p95 = comparison.changes().getFirst();
@@ -96,7 +93,7 @@ class BaselineTests {
 	 * gate that failed them would fail unchanged builds by chance.
 	 */
 	@Test
-	void runsOfTheSameDistributionWithDifferentSeedsNeverRegress() {
+	void runsWhenTheyShareADistributionButNotTheSeedShouldNeverRegress() {
 		for (long seed = 1; seed <= 5; seed++) {
 			Path before = GateFixture.run().seed(seed).write(this.directory.resolve("before-" + seed));
 			Path after = GateFixture.run().seed(seed + 100).write(this.directory.resolve("after-" + seed));
@@ -109,9 +106,9 @@ class BaselineTests {
 	}
 
 	@Test
-	void aThroughputDropIsARegression() {
+	void throughputDropShouldBeARegression() {
 		Path before = GateFixture.run().write(this.directory.resolve("before"));
-		Path after = copy(before, this.directory.resolve("after"), "app", fewer(4));
+		Path after = GateFixture.copy(before, this.directory.resolve("after"), "app", GateFixture.fewer(4));
 		RunResults baseline = RunResults.read(before);
 		Comparison comparison = Baseline.compare(baseline, RunResults.read(after), TOLERANCE);
 		assertThat(comparison.regressions()).singleElement().satisfies((change) -> {
@@ -125,9 +122,9 @@ class BaselineTests {
 	}
 
 	@Test
-	void errorsWhereTheBaselineHadNoneAreARegression() {
+	void errorsWhenTheBaselineHadNoneShouldBeARegression() {
 		Path before = GateFixture.run().write(this.directory.resolve("before"));
-		Path after = copy(before, this.directory.resolve("after"), "app", GateFixture.failing(20));
+		Path after = GateFixture.copy(before, this.directory.resolve("after"), "app", GateFixture.failing(20));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), TOLERANCE);
 		assertThat(comparison.regressions()).singleElement().satisfies((change) -> {
 			assertThat(change.aspect()).isEqualTo(Aspect.ERRORS);
@@ -139,7 +136,7 @@ class BaselineTests {
 	}
 
 	@Test
-	void aTargetOnlyOneRunHasIsNotComparedAndFailsNothing() {
+	void targetWhenOnlyOneRunHasItShouldNotBeComparedAndFailNothing() {
 		Path before = GateFixture.run().targets("app", "old").write(this.directory.resolve("before"));
 		Path after = GateFixture.run().targets("app", "new").write(this.directory.resolve("after"));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), TOLERANCE);
@@ -152,7 +149,7 @@ class BaselineTests {
 	}
 
 	@Test
-	void aLoadLevelOnlyOneRunHasIsNotCompared() {
+	void loadLevelWhenOnlyOneRunHasItShouldNotBeCompared() {
 		Path before = GateFixture.run().loads(10).write(this.directory.resolve("before"));
 		Path after = GateFixture.run().loads(10, 20).write(this.directory.resolve("after"));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), TOLERANCE);
@@ -162,9 +159,9 @@ class BaselineTests {
 	}
 
 	@Test
-	void stepsAreComparedOneByOneAndOnlyTheSlowerOneRegresses() {
+	void stepsShouldBeComparedOneByOneAndOnlyTheSlowerOneRegress() {
 		Path before = GateFixture.run().labels("browse", "buy").write(this.directory.resolve("before"));
-		Path after = copy(before, this.directory.resolve("after"), "app", slower(200, "buy"));
+		Path after = GateFixture.copy(before, this.directory.resolve("after"), "app", GateFixture.slower(200, "buy"));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), TOLERANCE);
 		assertThat(comparison.changes()).extracting(Change::label)
 			.containsOnly("browse", "buy")
@@ -175,7 +172,7 @@ class BaselineTests {
 	}
 
 	@Test
-	void aStepOnlyOneRunHasIsNotComparedAndTheOthersAre() {
+	void stepWhenOnlyOneRunHasItShouldNotBeComparedButTheOthersShould() {
 		Path before = GateFixture.run().labels("browse", "buy").write(this.directory.resolve("before"));
 		Path after = GateFixture.run().labels("browse", "buy", "pay").write(this.directory.resolve("after"));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), TOLERANCE);
@@ -185,9 +182,9 @@ class BaselineTests {
 	}
 
 	@Test
-	void withSeveralTrialsOnBothSidesThePerTrialFiguresAreResampled() {
+	void perTrialFiguresWhenBothSidesHaveSeveralTrialsShouldBeResampled() {
 		Path before = GateFixture.run().trials(3).write(this.directory.resolve("before"));
-		Path after = copy(before, this.directory.resolve("after"), "app", slower(200, null));
+		Path after = GateFixture.copy(before, this.directory.resolve("after"), "app", GateFixture.slower(200, null));
 		RunResults baseline = RunResults.read(before);
 		Comparison comparison = Baseline.compare(baseline, RunResults.read(after), TOLERANCE);
 		assertThat(comparison.regressions()).extracting(Change::aspect).containsExactly(Aspect.P95, Aspect.P99);
@@ -204,7 +201,7 @@ class BaselineTests {
 	}
 
 	@Test
-	void runsOfDifferentScenariosAreNotCompared() {
+	void runsWhenTheirScenariosDifferShouldNotBeCompared() {
 		Path before = GateFixture.run().scenario("checkout").write(this.directory.resolve("before"));
 		Path after = GateFixture.run().scenario("search").write(this.directory.resolve("after"));
 		Comparison comparison = Baseline.compare(RunResults.read(before), RunResults.read(after), TOLERANCE);
@@ -215,7 +212,7 @@ class BaselineTests {
 	}
 
 	@Test
-	void aToleranceMustBeAFractionOfZeroOrMore() {
+	void toleranceShouldBeAFractionOfZeroOrMore() {
 		RunResults run = RunResults.read(GateFixture.run().write(this.directory));
 		assertThatIllegalArgumentException().isThrownBy(() -> Baseline.compare(run, run, -0.1));
 		assertThatIllegalArgumentException().isThrownBy(() -> Baseline.compare(run, run, Double.NaN));
@@ -226,7 +223,7 @@ class BaselineTests {
 	 * report shows; loads of one and three seconds take the report's two fallbacks.
 	 */
 	@Test
-	void thePlateauIsTheOneTheReportAverages() {
+	void plateauShouldBeTheOneTheReportAverages() {
 		for (int seconds : List.of(1, 3, 24)) {
 			Path results = GateFixture.run().loads(3, 10).seconds(seconds).write(this.directory.resolve("s" + seconds));
 			RunResults run = RunResults.read(results);

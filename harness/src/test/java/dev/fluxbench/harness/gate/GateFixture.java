@@ -15,8 +15,8 @@ import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
-import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;

@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.gate;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URL;
@@ -35,6 +32,9 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
 /**
  * The JUnit XML is checked the way a CI server reads it: validated against a schema of
  * the format, then parsed, never compared as text.
@@ -51,7 +51,7 @@ class JunitXmlTests {
 	Path directory;
 
 	@Test
-	void namesAndMessagesWithMarkupQuotesAndNonAsciiAreValidAndReadBackAsWritten() throws Exception {
+	void namesAndMessagesWhenTheyHoldMarkupQuotesOrNonAsciiShouldBeValidAndReadBackAsWritten() throws Exception {
 		String target = "app" + NASTY;
 		String label = "step" + NASTY;
 		String failed = "p95 412 ms is not below 300 ms" + NASTY;
@@ -76,7 +76,7 @@ class JunitXmlTests {
 	}
 
 	@Test
-	void theTrialsOfAnAssertionAreOneTestCaseThatFailsWhenAnyTrialFailed() throws Exception {
+	void assertionWhenRunOverTrialsShouldBeOneTestCaseThatFailsWhenAnyTrialFailed() throws Exception {
 		List<AssertionOutcome> outcomes = new ArrayList<>();
 		for (int trial = 1; trial <= 3; trial++) {
 			for (String target : List.of("mvc", "webflux")) {
@@ -123,7 +123,7 @@ class JunitXmlTests {
 	}
 
 	@Test
-	void aSingleTrialsViolationIsTheMessageOnOneLineAndTheTextKeepsItsLineBreaks() throws Exception {
+	void singleTrialsViolationShouldBeTheMessageOnOneLineAndKeepItsLineBreaksInTheText() throws Exception {
 		Path file = this.directory.resolve("junit.xml");
 		JunitXml.write(file, "checkout", List.of(new AssertionOutcome("errors < 1", "buy", "app", 10, 1, false,
 				"3 errors is not below 1\n  timeout: 3")));
@@ -135,7 +135,7 @@ class JunitXmlTests {
 	}
 
 	@Test
-	void aRegressionIsAFailedTestCaseAndWhatWasNotComparedASkippedOne() throws Exception {
+	void regressionShouldBeAFailedTestCaseAndWhatWasNotComparedASkippedOne() throws Exception {
 		Change regression = Change.of("app", 50, Summary.ALL, Aspect.P95, 200, 400, new Interval(190, 210),
 				new Basis(Basis.Unit.SAMPLES, 2000, 2000), 0.10);
 		Change noise = Change.of("app", 50, Summary.ALL, Aspect.P99, 300, 301, new Interval(-5, 7),
@@ -174,7 +174,7 @@ class JunitXmlTests {
 	}
 
 	@Test
-	void aComparisonOfRealResultsDirectoriesIsValidToo() throws Exception {
+	void comparisonWhenItIsOfRealResultsDirectoriesShouldBeValidToo() throws Exception {
 		Path before = GateFixture.run()
 			.targets("mvc", "webflux")
 			.labels("browse", "buy")
@@ -192,7 +192,7 @@ class JunitXmlTests {
 	}
 
 	@Test
-	void charactersXmlCannotHoldAreReplacedRatherThanBreakingTheFile() throws Exception {
+	void charactersWhenXmlCannotHoldThemShouldBeReplacedRatherThanBreakTheFile() throws Exception {
 		Path file = this.directory.resolve("junit.xml");
 		JunitXml.write(file, "checkout", List
 			.of(new AssertionOutcome("p95 < 300 ms", Summary.ALL, "app\u0001\u001b", 10, 1, false, "bad \uD800 half")));
@@ -203,7 +203,7 @@ class JunitXmlTests {
 	}
 
 	@Test
-	void dotsInIdsStayOutOfTheClassNamesPackages() throws Exception {
+	void dotsInIdsShouldStayOutOfTheClassNamesPackages() throws Exception {
 		Path file = this.directory.resolve("junit.xml");
 		JunitXml.write(file, "v1.2",
 				List.of(new AssertionOutcome("p95 < 300 ms", Summary.ALL, "app.example.com", 10, 1, true, "p95 1 ms")));
@@ -212,7 +212,7 @@ class JunitXmlTests {
 	}
 
 	@Test
-	void noAssertionsGiveAValidEmptySuiteInANewDirectory() throws Exception {
+	void junitXmlWhenThereAreNoAssertionsShouldBeAValidEmptySuiteInANewDirectory() throws Exception {
 		Path file = this.directory.resolve("results/build-7/junit.xml");
 		JunitXml.write(file, "checkout", List.of());
 		Document document = validAndParsed(file);
@@ -225,7 +225,7 @@ class JunitXmlTests {
 	 * is wrong.
 	 */
 	@Test
-	void theSchemaRefusesATestCaseWithoutAClassNameAndAZonedTimestamp() {
+	void schemaShouldRefuseATestCaseWithoutAClassNameAndAZonedTimestamp() {
 		String noClassName = """
 				<testsuites tests="1" failures="0" errors="0" time="0">
 				  <testsuite name="s" tests="1" failures="0" errors="0" skipped="0" time="0" timestamp="2026-11-24T08:19:49">

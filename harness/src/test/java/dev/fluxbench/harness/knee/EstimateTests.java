@@ -1,16 +1,16 @@
 package dev.fluxbench.harness.knee;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 class EstimateTests {
 
 	@Test
-	void threeKneesGiveTheirMeanAndAStudentTInterval() {
+	void estimateWhenThreeKneesShouldGiveTheirMeanAndAStudentTInterval() {
 		Estimate estimate = Estimate.of(List.of(100, 110, 120)).orElseThrow();
 		assertThat(estimate.mean()).isEqualTo(110);
 		// s = 10, t(0.975, 2) = 4.3027: 110 ± 4.3027 × 10 / √3
@@ -20,14 +20,22 @@ class EstimateTests {
 	}
 
 	@Test
-	void identicalKneesHaveAnIntervalOfNoWidth() {
+	void estimateWhenTheKneesAreIdenticalShouldHaveAnIntervalOfNoWidth() {
 		Estimate estimate = Estimate.of(List.of(640, 640)).orElseThrow();
 		assertThat(estimate.low()).hasValue(640.0);
 		assertThat(estimate.high()).hasValue(640.0);
 	}
 
 	@Test
-	void oneKneeHasNoInterval() {
+	void estimateWhenTwoKneesDisagreeWidelyShouldCutItsIntervalAtZero() {
+		// s = 437.7, t(0.975, 1) = 12.706: 491.5 ± 3932.5 reaches far below 0.
+		Estimate estimate = Estimate.of(List.of(183, 800)).orElseThrow();
+		assertThat(estimate.low()).hasValue(0.0);
+		assertThat(estimate.high()).hasValueSatisfying((high) -> assertThat(high).isCloseTo(4411.4, within(0.1)));
+	}
+
+	@Test
+	void estimateWhenOneKneeShouldHaveNoInterval() {
 		Estimate estimate = Estimate.of(List.of(640)).orElseThrow();
 		assertThat(estimate.mean()).isEqualTo(640);
 		assertThat(estimate.low()).isEmpty();
@@ -35,7 +43,7 @@ class EstimateTests {
 	}
 
 	@Test
-	void noKneeHasNoEstimate() {
+	void estimateWhenNoKneeShouldBeAbsent() {
 		assertThat(Estimate.of(List.of())).isEmpty();
 	}
 

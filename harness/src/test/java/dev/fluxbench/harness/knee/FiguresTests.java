@@ -1,23 +1,22 @@
 package dev.fluxbench.harness.knee;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.fluxbench.harness.results.Sample;
 import org.junit.jupiter.api.Test;
 
-import dev.fluxbench.harness.results.Sample;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class FiguresTests {
 
 	private static final Instant START = Instant.parse("2026-01-01T00:00:00Z");
 
 	@Test
-	void onlyRequestsThatStartedDuringTheHoldAreMeasured() {
+	void figuresShouldMeasureOnlyRequestsThatStartedDuringTheHold() {
 		List<Sample> samples = new ArrayList<>();
 		// The ramp's requests are fast; the held ones, the last 4 s of the run, slower,
 		// and one of them fails.
@@ -41,7 +40,7 @@ class FiguresTests {
 	}
 
 	@Test
-	void throughputCountsSuccessfulRequestsThatEndedDuringTheHold() {
+	void throughputShouldCountSuccessfulRequestsThatEndedDuringTheHold() {
 		List<Sample> samples = new ArrayList<>();
 		// Started in the ramp, ended in the hold: counts for throughput, not for latency.
 		samples.add(sample(START, 2_500, true));
@@ -55,7 +54,7 @@ class FiguresTests {
 	}
 
 	@Test
-	void journeysPerSecondAreRequestsPerSecondOverTheJourneysRequests() {
+	void journeysPerSecondShouldBeRequestsPerSecondOverTheJourneysRequests() {
 		List<Sample> samples = new ArrayList<>();
 		for (int i = 0; i < 30; i++) {
 			samples.add(sample(START.plusMillis(100 * i), 50, true));
@@ -66,7 +65,7 @@ class FiguresTests {
 	}
 
 	@Test
-	void noSamplesMeasureNothingAndAchieveNoRate() {
+	void figuresWhenThereAreNoSamplesShouldMeasureNothingAndAchieveNoRate() {
 		Figures figures = Figures.of(List.of(), Duration.ofSeconds(1), 1);
 		assertThat(figures.requests()).isZero();
 		assertThat(figures.rateAchieved()).isZero();

@@ -32,7 +32,7 @@ final class KneeFixture {
 			steps.add(new StepEntry("webflux", trial, 1, 10, false,
 					List.of(new RunEntry(1, 10, 10, 0, 100, 100, 100, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000,
 							100, false, false, List.of("p99 10000 ms > 500 ms", "errors 100% > 1%"),
-							"trial-" + trial + "/webflux/step-1-rate-10-run-1"))));
+							"trial-" + trial + "/webflux/step-1-rate-10-run-1", Optional.of(0.02), true))));
 		}
 		List<TrialEntry> mvcTrials = List.of(
 				new TrialEntry(1, Ending.KNEE, Optional.of(134), Optional.of(147), Optional.empty()),
@@ -60,7 +60,7 @@ final class KneeFixture {
 		return new RunEntry(number, rate, rate, Math.min(rate, throughput * 10), rate * 6L, 0, 0, mean, mean,
 				mean * 1.2, mean * 1.5, mean * 2, mean * 3, concurrency, met, false,
 				met ? List.of() : List.of("p99 900 ms > 500 ms"),
-				"trial-" + trial + "/mvc/step-" + step + "-rate-" + rate + "-run-" + number);
+				"trial-" + trial + "/mvc/step-" + step + "-rate-" + rate + "-run-" + number, Optional.of(0.01), true);
 	}
 
 }

@@ -1,17 +1,16 @@
 package dev.fluxbench.harness.knee;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
+import dev.fluxbench.harness.knee.KneeJson.Ending;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.knee.KneeJson.Ending;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class KneeJsonTests {
 
@@ -19,7 +18,7 @@ class KneeJsonTests {
 	Path directory;
 
 	@Test
-	void whatIsWrittenReadsBackEqual() {
+	void kneeJsonWhenWrittenShouldReadBackEqual() {
 		KneeJson knee = KneeFixture.knee();
 		Path file = this.directory.resolve(KneeJson.FILE);
 		knee.write(file);
@@ -30,7 +29,7 @@ class KneeJsonTests {
 	}
 
 	@Test
-	void everyTargetHasAKneeOnlyWhenEveryTrialFoundOne() {
+	void targetShouldHaveAKneeOnlyWhenEveryTrialFoundOne() {
 		KneeJson knee = KneeFixture.knee();
 		assertThat(knee.everyTargetHasAKnee()).as("webflux missed the SLO at the start rate").isFalse();
 		KneeJson mvcOnly = new KneeJson(knee.formatVersion(), knee.fluxbench(), knee.commandLine(), knee.status(),
@@ -40,7 +39,7 @@ class KneeJsonTests {
 	}
 
 	@Test
-	void aTargetWithoutAKneeIsNotGivenOne() {
+	void targetWhenItHasNoKneeShouldNotBeGivenOne() {
 		KneeJson.TargetResult webflux = KneeFixture.knee().results().get(1);
 		assertThat(webflux.knee()).isEmpty();
 		assertThat(webflux.trials()).allSatisfy((trial) -> {
@@ -53,7 +52,7 @@ class KneeJsonTests {
 	}
 
 	@Test
-	void aKneeOverTwoTrialsHasAnInterval() {
+	void kneeWhenOverTwoTrialsShouldHaveAnInterval() {
 		KneeJson.TargetResult mvc = KneeFixture.knee().results().getFirst();
 		assertThat(mvc.knee()).hasValueSatisfying((knee) -> {
 			assertThat(knee.mean()).isEqualTo(140.5);
@@ -67,7 +66,7 @@ class KneeJsonTests {
 	}
 
 	@Test
-	void aFileFromAKilledSearchReadsWithWhatItHas() throws IOException {
+	void fileWhenTheSearchWasKilledShouldReadWithWhatItHas() throws IOException {
 		Path file = this.directory.resolve(KneeJson.FILE);
 		Files.writeString(file, "{\"status\": \"running\", \"steps\": [{\"target\": \"mvc\", \"rateAsked\": 10}],"
 				+ " \"results\": [{\"target\": \"mvc\", \"trials\": [{\"ending\": \"someday\"}]}]}");
@@ -80,7 +79,7 @@ class KneeJsonTests {
 	}
 
 	@Test
-	void aFileThatIsNotJsonIsRefusedInOneLine() throws IOException {
+	void fileWhenItIsNotJsonShouldBeRefusedInOneLine() throws IOException {
 		Path file = this.directory.resolve(KneeJson.FILE);
 		Files.writeString(file, "{\"steps\": [");
 		assertThatIllegalArgumentException().isThrownBy(() -> KneeJson.read(file))

@@ -1,16 +1,16 @@
 package dev.fluxbench.harness.knee;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 class KneeReportTests {
 
 	@Test
-	void markdownHasTheKneesTheFitAndATableOfStepsPerTarget() {
+	void markdownShouldHaveTheKneesTheFitAndATableOfStepsPerTarget() {
 		String md = KneeReport.markdown(KneeFixture.knee());
 		assertThat(md).startsWith("# fluxbench knee: quick-passthrough\n")
 			.contains("Status: finished.", "SLO p99=500ms,errors=1%.", "## Knees",
@@ -22,7 +22,7 @@ class KneeReportTests {
 	}
 
 	@Test
-	void htmlIsOnePageWithAnInlineChartPerTargetAndNoScript(@TempDir Path results) {
+	void htmlShouldBeOnePageWithAnInlineChartPerTargetAndNoScript(@TempDir Path results) {
 		KneeReport.write(results, KneeFixture.knee());
 		assertThat(results.resolve(KneeReport.HTML)).content()
 			.contains("<title>fluxbench knee: quick-passthrough</title>", "<svg ", "knee 140.5", "p99 limit 500 ms",
@@ -33,7 +33,7 @@ class KneeReportTests {
 	}
 
 	@Test
-	void theUslLineSaysWhereThroughputPeaksOrWhyThereIsNoFit() {
+	void uslLineShouldSayWhereThroughputPeaksOrWhyThereIsNoFit() {
 		KneeJson knee = KneeFixture.knee();
 		assertThat(KneeReport.usl(knee.results().getFirst().usl())).startsWith("σ (contention) ").contains("R² ");
 		assertThat(KneeReport.usl(new KneeJson.UslEntry(2, null, null, null, null, null, null,

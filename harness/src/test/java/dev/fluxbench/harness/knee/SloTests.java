@@ -1,26 +1,25 @@
 package dev.fluxbench.harness.knee;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import java.time.Duration;
-
-import org.junit.jupiter.api.Test;
 
 import dev.fluxbench.harness.knee.Slo.Aspect;
 import dev.fluxbench.harness.knee.Slo.Limit;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class SloTests {
 
 	@Test
-	void theIssuesExampleReadsAsAP99AndAnErrorLimit() {
+	void issuesExampleShouldReadAsAP99AndAnErrorLimit() {
 		Slo slo = Slo.parse("p99=500ms,errors=1%");
 		assertThat(slo.limits()).containsExactly(new Limit(Aspect.P99, 500), new Limit(Aspect.ERRORS, 1));
 		assertThat(slo).hasToString("p99=500ms,errors=1%");
 	}
 
 	@Test
-	void everyAspectAndUnitReadsWithSpacesAndCapitals() {
+	void everyAspectAndUnitShouldReadWithSpacesAndCapitals() {
 		Slo slo = Slo.parse(" P50 = 20ms, p90=0.5s ,p95=1.5s,p99.9=2m,mean=80ms,errors=0.5% ");
 		assertThat(slo.limits()).containsExactly(new Limit(Aspect.P50, 20), new Limit(Aspect.P90, 500),
 				new Limit(Aspect.P95, 1_500), new Limit(Aspect.P999, 120_000), new Limit(Aspect.MEAN, 80),
@@ -29,7 +28,7 @@ class SloTests {
 	}
 
 	@Test
-	void zeroErrorsIsALimitToo() {
+	void errorsWhenZeroShouldBeALimitToo() {
 		Slo slo = Slo.parse("errors=0%");
 		assertThat(slo.keptBy(figures(Duration.ofMillis(100), 0))).isTrue();
 		assertThat(slo.keptBy(figures(Duration.ofMillis(100), 0.01))).isFalse();
@@ -37,7 +36,7 @@ class SloTests {
 	}
 
 	@Test
-	void aStepKeepsTheSloWhenEveryFigureIsAtOrBelowItsLimit() {
+	void stepWhenEveryFigureIsAtOrBelowItsLimitShouldKeepTheSlo() {
 		Slo slo = Slo.parse("p99=500ms,errors=1%");
 		assertThat(slo.keptBy(figures(Duration.ofMillis(500), 1))).isTrue();
 		assertThat(slo.keptBy(figures(Duration.ofMillis(501), 0))).isFalse();
@@ -47,7 +46,7 @@ class SloTests {
 	}
 
 	@Test
-	void aFigureWithinTheMarginEitherSideIsNearItsLimit() {
+	void figureWhenWithinTheMarginEitherSideShouldBeNearItsLimit() {
 		Slo slo = Slo.parse("p99=500ms,errors=1%");
 		assertThat(slo.near(figures(Duration.ofMillis(450), 0), 0.1)).isTrue();
 		assertThat(slo.near(figures(Duration.ofMillis(550), 0), 0.1)).isTrue();
@@ -57,7 +56,7 @@ class SloTests {
 	}
 
 	@Test
-	void badInputSaysWhatIsWrongInOneLine() {
+	void sloWhenTheInputIsBadShouldSayWhatIsWrongInOneLine() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse(" "))
 			.withMessage("--slo is empty: give limits such as p99=500ms,errors=1%");
 		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse("p99"))
@@ -80,7 +79,7 @@ class SloTests {
 	}
 
 	@Test
-	void figuresReadAsPeopleWriteThem() {
+	void figuresShouldReadAsPeopleWriteThem() {
 		assertThat(Slo.number(500)).isEqualTo("500");
 		assertThat(Slo.number(0.5)).isEqualTo("0.5");
 		assertThat(Slo.number(812.34)).isEqualTo("812");

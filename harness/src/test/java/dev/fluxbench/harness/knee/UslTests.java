@@ -1,19 +1,19 @@
 package dev.fluxbench.harness.knee;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-import static org.assertj.core.api.Assertions.withinPercentage;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
+
 class UslTests {
 
 	@Test
-	void knownParametersAreRecoveredFromExactPoints() {
+	void fitWhenThePointsAreExactShouldRecoverTheKnownParameters() {
 		List<Usl.Point> points = points(100, 0.05, 0.001, 1, 2, 4, 8, 16, 24, 32, 48, 64);
 		Usl.Fit fit = Usl.fit(points).fit().orElseThrow();
 		assertThat(fit.lambda()).isCloseTo(100, withinPercentage(1));
@@ -28,7 +28,7 @@ class UslTests {
 	}
 
 	@Test
-	void knownParametersAreRecoveredFromNoisyPointsWithinTolerance() {
+	void fitWhenThePointsAreNoisyShouldRecoverTheKnownParametersWithinTolerance() {
 		SplittableRandom random = new SplittableRandom(14);
 		List<Usl.Point> points = new ArrayList<>();
 		for (double n = 1; n <= 80; n += 2) {
@@ -43,7 +43,7 @@ class UslTests {
 	}
 
 	@Test
-	void contentionWithoutCoherencyLevelsOffInsteadOfPeaking() {
+	void contentionWhenThereIsNoCoherencyShouldLevelOffInsteadOfPeaking() {
 		Usl.Fit fit = Usl.fit(points(50, 0.1, 0, 1, 2, 4, 8, 16, 32, 64, 128)).fit().orElseThrow();
 		assertThat(fit.sigma()).isCloseTo(0.1, withinPercentage(2));
 		assertThat(fit.kappa()).isLessThan(1e-6);
@@ -53,7 +53,7 @@ class UslTests {
 	}
 
 	@Test
-	void parametersStayAtZeroOrAboveWhenTheDataWouldPushThemBelow() {
+	void parametersWhenTheDataWouldPushThemBelowZeroShouldStayAtZero() {
 		// Better than linear: a least-squares fit without bounds would make σ negative.
 		List<Usl.Point> points = List.of(new Usl.Point(1, 10), new Usl.Point(2, 21), new Usl.Point(4, 44),
 				new Usl.Point(8, 92));
@@ -63,14 +63,14 @@ class UslTests {
 	}
 
 	@Test
-	void fewerThanThreePointsGiveNoFitAndSaySo() {
+	void fitWhenFewerThanThreePointsShouldBeAbsentAndSaySo() {
 		Usl.Result result = Usl.fit(List.of(new Usl.Point(1, 10), new Usl.Point(2, 19)));
 		assertThat(result.fit()).isEmpty();
 		assertThat(result.reason()).hasValue("fewer than 3 points with throughput (2)");
 	}
 
 	@Test
-	void pointsWithoutThroughputOrConcurrencyDoNotCount() {
+	void pointsWhenTheyLackThroughputOrConcurrencyShouldNotCount() {
 		Usl.Result result = Usl.fit(List.of(new Usl.Point(1, 10), new Usl.Point(2, 0), new Usl.Point(0, 5),
 				new Usl.Point(Double.NaN, 5), new Usl.Point(3, 25)));
 		assertThat(result.fit()).isEmpty();
@@ -78,7 +78,7 @@ class UslTests {
 	}
 
 	@Test
-	void pointsAllAtOneConcurrencyGiveNoFit() {
+	void fitWhenAllPointsAreAtOneConcurrencyShouldBeAbsent() {
 		Usl.Result result = Usl
 			.fit(List.of(new Usl.Point(4, 10), new Usl.Point(4, 11), new Usl.Point(4, 9), new Usl.Point(4, 10)));
 		assertThat(result.fit()).isEmpty();

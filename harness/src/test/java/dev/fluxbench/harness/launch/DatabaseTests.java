@@ -1,23 +1,22 @@
 package dev.fluxbench.harness.launch;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
+import dev.fluxbench.harness.scenario.Stack;
 import org.junit.jupiter.api.Test;
 
-import dev.fluxbench.harness.scenario.Stack;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class DatabaseTests {
 
 	@Test
-	void h2AddsOnlyTheStacksProfiles() {
+	void h2ShouldAddOnlyTheStacksProfiles() {
 		Database h2 = Database.parse("h2");
 		assertThat(h2.args(Stack.MVC)).isEmpty();
 		assertThat(h2.args(Stack.MVC_VT)).containsExactly("--spring.profiles.active=vt");
 	}
 
 	@Test
-	void postgresGivesEachStackItsOwnSchema() {
+	void postgresShouldGiveEachStackItsOwnSchema() {
 		Database postgres = Database.parse("postgres");
 		assertThat(postgres.args(Stack.MVC_VT)).contains("--spring.profiles.active=postgres,vt",
 				"--fluxbench.db.host=127.0.0.1", "--fluxbench.db.port=5432", "--fluxbench.db.name=test",
@@ -26,14 +25,14 @@ class DatabaseTests {
 	}
 
 	@Test
-	void aJdbcUrlIsTakenApartForBothStacks() {
+	void jdbcUrlShouldBeTakenApartForBothStacks() {
 		Database url = Database.parse("jdbc:postgresql://db.local:6543/bench?user=me&password=secret");
 		assertThat(url).isEqualTo(new Database.Postgres("db.local", 6543, "bench", "me", "secret"));
 		assertThat(url.describe()).isEqualTo("jdbc:postgresql://db.local:6543/bench as me").doesNotContain("secret");
 	}
 
 	@Test
-	void mariadbGivesEachStackADatabaseOfItsOwn() {
+	void mariadbShouldGiveEachStackADatabaseOfItsOwn() {
 		Database mariadb = Database.parse("mariadb");
 		assertThat(mariadb).isEqualTo(new Database.Mariadb("127.0.0.1", 3306, "test", "root", ""));
 		assertThat(mariadb.args(Stack.MVC_VT)).containsExactly("--spring.profiles.active=mariadb,vt",
@@ -44,7 +43,7 @@ class DatabaseTests {
 	}
 
 	@Test
-	void aMariadbUrlIsTakenApartWithMariadbsDefaults() {
+	void mariadbUrlShouldBeTakenApartWithMariadbsDefaults() {
 		Database url = Database.parse("jdbc:mariadb://db.local:3307/bench?user=me&password=secret");
 		assertThat(url).isEqualTo(new Database.Mariadb("db.local", 3307, "bench", "me", "secret"));
 		assertThat(url.describe()).isEqualTo("jdbc:mariadb://db.local:3307/bench as me").doesNotContain("secret");
@@ -53,7 +52,7 @@ class DatabaseTests {
 	}
 
 	@Test
-	void otherDatabasesAreRejected() {
+	void otherDatabasesShouldBeRejected() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Database.parse("jdbc:mysql://localhost/test"))
 			.withMessage("--db 'jdbc:mysql://localhost/test' is not h2, postgres, mariadb or a jdbc:postgresql:// or"
 					+ " jdbc:mariadb:// URL (the stacks speak no other database)");
@@ -62,7 +61,7 @@ class DatabaseTests {
 	}
 
 	@Test
-	void urlsWithoutAHostOrADatabaseAreRejected() {
+	void urlWhenItLacksAHostOrADatabaseShouldBeRejected() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Database.parse("jdbc:postgresql://host-only"))
 			.withMessage("--db 'jdbc:postgresql://host-only' needs a host and a database name");
 		assertThatIllegalArgumentException().isThrownBy(() -> Database.parse("jdbc:mariadb://host-only/"))
@@ -74,7 +73,7 @@ class DatabaseTests {
 	}
 
 	@Test
-	void defaultLayoutOnTwoCoresPutsTheAppOnCoreZero() {
+	void cpuLayoutWhenDefaultOnTwoCoresShouldPutTheAppOnCoreZero() {
 		CpuLayout layout = CpuLayout.defaults(2);
 		if (layout.pinned()) {
 			assertThat(layout.appCpus()).hasValue("0");
@@ -85,7 +84,7 @@ class DatabaseTests {
 	}
 
 	@Test
-	void overlappingCoresAreRejected() {
+	void cpuLayoutWhenTheCoresOverlapShouldBeRejected() {
 		assertThatIllegalArgumentException().isThrownBy(() -> CpuLayout.of("0-1", "1", 4))
 			.withMessageContaining("share core(s) [1]");
 	}

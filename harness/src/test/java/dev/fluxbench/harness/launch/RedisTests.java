@@ -1,19 +1,19 @@
 package dev.fluxbench.harness.launch;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
 /** Against the machine's real Redis, which CI starts when it is down. */
 class RedisTests {
 
 	@Test
-	void flushEmptiesTheStacksDatabaseAndNoOther() throws Exception {
+	void flushShouldEmptyTheStacksDatabaseAndNoOther() throws Exception {
 		redisCli("-n", "7", "SET", "units::1", "cached");
 		redisCli("-n", "6", "SET", "fluxbench-redis-test", "kept");
 		try {
@@ -28,7 +28,7 @@ class RedisTests {
 	}
 
 	@Test
-	void redisThatDoesNotListenIsAnEnvironmentProblemWithItsAddress() throws IOException {
+	void redisWhenNotListeningShouldBeAnEnvironmentProblemWithItsAddress() throws IOException {
 		int closed;
 		try (ServerSocket socket = new ServerSocket(0)) {
 			closed = socket.getLocalPort();
@@ -39,7 +39,7 @@ class RedisTests {
 	}
 
 	@Test
-	void stacksAreToldWhereTheCacheLives() {
+	void stacksShouldBeToldWhereTheCacheLives() {
 		assertThat(Redis.LOCAL.args()).containsExactly("--spring.data.redis.host=127.0.0.1",
 				"--spring.data.redis.port=6379", "--spring.data.redis.database=7");
 	}

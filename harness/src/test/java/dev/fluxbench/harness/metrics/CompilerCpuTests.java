@@ -14,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CompilerCpuTests {
 
 	@Test
-	void compilerThreadsAreSummedAndEveryOtherThreadLeftOut(@TempDir Path tasks) throws IOException {
+	void compilerThreadsShouldBeSummedAndEveryOtherThreadLeftOut(@TempDir Path tasks) throws IOException {
 		thread(tasks, 11, "C2 CompilerThre", 300, 20);
 		thread(tasks, 12, "C1 CompilerThre", 50, 30);
 		thread(tasks, 13, "http-nio-8080-e", 5000, 700);
@@ -22,7 +22,7 @@ class CompilerCpuTests {
 	}
 
 	@Test
-	void aCompilerThreadThatEndedKeepsTheTimeItLastShowed(@TempDir Path tasks) throws IOException {
+	void compilerThreadWhenEndedShouldKeepTheTimeItLastShowed(@TempDir Path tasks) throws IOException {
 		CompilerCpu compiler = new CompilerCpu(tasks);
 		thread(tasks, 11, "C2 CompilerThre", 100, 0);
 		thread(tasks, 14, "C2 CompilerThre", 100, 0);
@@ -33,7 +33,7 @@ class CompilerCpuTests {
 	}
 
 	@Test
-	void aProcessWithoutCompilerThreadsOrWithoutProcHasNoReading(@TempDir Path tasks) throws IOException {
+	void readingWhenTheProcessHasNoCompilerThreadsOrNoProcShouldBeAbsent(@TempDir Path tasks) throws IOException {
 		thread(tasks, 21, "redis-server", 100, 0);
 		assertThat(new CompilerCpu(tasks).seconds()).isEmpty();
 		assertThat(new CompilerCpu(tasks.resolve("gone")).seconds()).isEmpty();
@@ -41,7 +41,7 @@ class CompilerCpuTests {
 
 	@Test
 	@EnabledOnOs(OS.LINUX)
-	void thisJvmsCompilerThreadsAreFoundInProc() {
+	void thisJvmsCompilerThreadsShouldBeFoundInProc() {
 		assertThat(new CompilerCpu(ProcessHandle.current().pid()).seconds()).isPresent();
 	}
 

@@ -1,13 +1,12 @@
 package dev.fluxbench.harness.metrics;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.tuple;
-
 import java.util.Map;
 
+import dev.fluxbench.contract.metrics.PrometheusText;
 import org.junit.jupiter.api.Test;
 
-import dev.fluxbench.contract.metrics.PrometheusText;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class KeptSeriesTests {
 
@@ -21,7 +20,7 @@ class KeptSeriesTests {
 			""";
 
 	@Test
-	void keepsOnlyTheSeriesABenchmarkNeeds() {
+	void keptSeriesShouldBeOnlyTheOnesABenchmarkNeeds() {
 		assertThat(KeptSeries.of(EXPOSITION))
 			.extracting(PrometheusText.Sample::name, PrometheusText.Sample::labelsText, PrometheusText.Sample::value)
 			.containsExactly(
@@ -33,7 +32,7 @@ class KeptSeriesTests {
 	}
 
 	@Test
-	void keepsTheAllocationCounterThatShowsAnAppMeasuresItsGcPauses() {
+	void keptSeriesShouldHoldTheAllocationCounterThatShowsAnAppMeasuresItsGcPauses() {
 		assertThat(KeptSeries.of("""
 				jvm_gc_memory_allocated_bytes_total{application="fluxbench-mvc"} 1.5E9
 				jvm_gc_memory_promoted_bytes_total{application="fluxbench-mvc"} 2.0E7
@@ -41,7 +40,7 @@ class KeptSeriesTests {
 	}
 
 	@Test
-	void keepsSeed002sPasswordChecksAndTheTimeTheyTookOnEitherClock() {
+	void keptSeriesShouldHoldSeed002sPasswordChecksAndTheTimeTheyTookOnEitherClock() {
 		assertThat(KeptSeries
 			.of("""
 					# TYPE fluxbench_password_checks_total counter
@@ -57,7 +56,7 @@ class KeptSeriesTests {
 	}
 
 	@Test
-	void keepsTheCircuitBreakersStateFailureRateAndCalls() {
+	void keptSeriesShouldHoldTheCircuitBreakersStateFailureRateAndCalls() {
 		assertThat(KeptSeries
 			.of("""
 					resilience4j_circuitbreaker_state{application="fluxbench-mvc",name="downstream",state="open"} 1.0
@@ -77,7 +76,7 @@ class KeptSeriesTests {
 	}
 
 	@Test
-	void keepsCacheFailuresOverloadAndClientsThatWentAway() {
+	void keptSeriesShouldHoldCacheFailuresOverloadAndClientsThatWentAway() {
 		assertThat(KeptSeries.of("""
 				cache_errors_total{cache="units",operation="get"} 4848.0
 				cache_puts_total{cache="units"} 12.0
@@ -89,7 +88,7 @@ class KeptSeriesTests {
 	}
 
 	@Test
-	void passesOverTheLinesItCannotReadAndKeepsTheOthers() {
+	void keptSeriesWhenALineCannotBeReadShouldPassOverItAndKeepTheOthers() {
 		assertThat(KeptSeries.of("process_cpu_usage\nprocess_cpu_usage NaNx\nprocess_cpu_usage 0.5\n"))
 			.containsExactly(new PrometheusText.Sample("process_cpu_usage", Map.of(), 0.5));
 	}

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,12 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 
-import org.junit.jupiter.api.Test;
-
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.contract.fault.FaultSchedule;
 import dev.fluxbench.harness.report.BreakerFindings.Closing;
 import dev.fluxbench.harness.report.BreakerFindings.Opening;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A breaker's findings from made-up scrapes, one a second, under the schedule healthy 10
@@ -30,7 +29,7 @@ class BreakerFindingsTests {
 				new FaultPhase(seconds(10), null, null, seconds(2)), FaultPhase.healthy(seconds(20))));
 
 	@Test
-	void aBreakerThatOpensInTheFirstFailingPhaseAndClosesAfterTheLast() {
+	void breakerWhenItOpensInTheFirstFailingPhaseAndClosesAfterTheLastShouldBeFoundSo() {
 		BreakerFindings findings = findings(46,
 				(t) -> (t < 13) ? "closed" : (t < 32) ? "open" : (t < 33) ? "half_open" : "closed");
 		assertThat(findings.phases()).extracting(BreakerFindings.PhaseOutcome::opening)
@@ -48,7 +47,7 @@ class BreakerFindingsTests {
 	}
 
 	@Test
-	void aBreakerThatNeverOpensIsSaidSoInEveryFailingPhaseWithNothingToClose() {
+	void breakerWhenItNeverOpensShouldBeSaidSoInEveryFailingPhaseWithNothingToClose() {
 		BreakerFindings findings = findings(46, (t) -> "closed");
 		assertThat(findings.phases()).extracting(BreakerFindings.PhaseOutcome::opening)
 			.containsExactly(Opening.NEVER_OPENED, Opening.NEVER_OPENED);
@@ -58,7 +57,7 @@ class BreakerFindingsTests {
 	}
 
 	@Test
-	void aBreakerStillOpenWhenTheLoadEndsNeverClosed() {
+	void breakerWhenStillOpenAsTheLoadEndsShouldHaveNeverClosed() {
 		BreakerFindings findings = findings(46, (t) -> (t < 23) ? "closed" : "open");
 		assertThat(findings.phases()).extracting(BreakerFindings.PhaseOutcome::opening)
 			.containsExactly(Opening.NEVER_OPENED, Opening.OPENED);
@@ -71,13 +70,13 @@ class BreakerFindingsTests {
 	}
 
 	@Test
-	void aBreakerLeftHalfOpenNeverClosedEither() {
+	void breakerWhenLeftHalfOpenShouldHaveNeverClosedEither() {
 		BreakerFindings findings = findings(46, (t) -> (t < 12) ? "closed" : (t < 35) ? "open" : "half_open");
 		assertThat(findings.recovery()).map(BreakerFindings.Recovery::closing).hasValue(Closing.NEVER_CLOSED);
 	}
 
 	@Test
-	void aBreakerThatClosesDuringTheLastFailingPhaseClosedBeforeItEnded() {
+	void breakerWhenItClosesDuringTheLastFailingPhaseShouldHaveClosedBeforeItEnded() {
 		BreakerFindings findings = findings(46, (t) -> (t >= 12 && t < 16) ? "open" : "closed");
 		assertThat(findings.recovery()).hasValueSatisfying((recovery) -> {
 			assertThat(recovery.closing()).isEqualTo(Closing.CLOSED);
@@ -90,7 +89,7 @@ class BreakerFindingsTests {
 	}
 
 	@Test
-	void aBreakerThatReopensAfterClosingIsOpenedAgainInTheNextPhase() {
+	void breakerWhenItReopensAfterClosingShouldBeOpenedAgainInTheNextPhase() {
 		BreakerFindings findings = findings(46, (t) -> (t >= 12 && t < 19) ? "open"
 				: (t >= 19 && t < 24) ? "closed" : (t >= 24 && t < 31) ? "open" : "closed");
 		assertThat(findings.phases()).extracting(BreakerFindings.PhaseOutcome::opening)
@@ -99,7 +98,7 @@ class BreakerFindingsTests {
 	}
 
 	@Test
-	void aLoadThatEndsEarlyNeitherReachesTheLaterPhasesNorSeesTheBreakerClose() {
+	void loadWhenItEndsEarlyShouldNeitherReachTheLaterPhasesNorSeeTheBreakerClose() {
 		BreakerFindings findings = findings(15, (t) -> (t < 12) ? "closed" : "open");
 		assertThat(findings.phases()).extracting(BreakerFindings.PhaseOutcome::opening)
 			.containsExactly(Opening.OPENED, Opening.NOT_REACHED);
@@ -108,7 +107,7 @@ class BreakerFindingsTests {
 	}
 
 	@Test
-	void aPhaseWithoutScrapesIsNotObserved() {
+	void phaseWhenItHasNoScrapesShouldNotBeObserved() {
 		List<Scrape> scrapes = new ArrayList<>(scrapes(46, (t) -> "closed"));
 		scrapes.removeIf((scrape) -> scrape.at().isAfter(STARTED.plusSeconds(9))
 				&& scrape.at().isBefore(STARTED.plusSeconds(21)));
@@ -119,7 +118,7 @@ class BreakerFindingsTests {
 	}
 
 	@Test
-	void aRepeatedScheduleHasAsManyFailingPhasesAsTheLoadSaw() {
+	void scheduleWhenRepeatedShouldHaveAsManyFailingPhasesAsTheLoadSaw() {
 		FaultSchedule repeated = new FaultSchedule(SCHEDULE.phases(), true);
 		BreakerFindings findings = BreakerFindings.of("downstream", repeated, STARTED, STARTED.plusSeconds(120),
 				scrapes(120, (t) -> "closed"));
@@ -127,7 +126,7 @@ class BreakerFindingsTests {
 	}
 
 	@Test
-	void phasesAreNamedByTheirKnobs() {
+	void phasesShouldBeNamedByTheirKnobs() {
 		assertThat(BreakerFindings.knobs(FaultPhase.healthy(seconds(1)))).isEqualTo("healthy");
 		assertThat(BreakerFindings.knobs(new FaultPhase(seconds(1), 503, 0.5, seconds(3))))
 			.isEqualTo("503 for 50% of requests, stall 3s");

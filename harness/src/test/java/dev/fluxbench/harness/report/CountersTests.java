@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -10,14 +7,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import dev.fluxbench.harness.results.LoadKey;
+import dev.fluxbench.harness.results.MetricsCsv;
+import dev.fluxbench.harness.results.Sample;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.fluxbench.harness.results.LoadKey;
-import dev.fluxbench.harness.results.MetricsCsv;
-import dev.fluxbench.harness.results.Sample;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * Every counter the report turns into a per-load figure, read from a metrics.csv as the
@@ -38,7 +37,7 @@ class CountersTests {
 	Path directory;
 
 	@Test
-	void gcPausesWhoseSeriesAppearsDuringTheLoadCountFromZero() {
+	void gcPausesWhenTheirSeriesAppearsDuringTheLoadShouldCountFromZero() {
 		// The quick report's webflux at 5 users: a 62 ms young pause whose series
 		// appeared 5 s into the load.
 		MetricsFile metrics = new MetricsFile().answered(0, 8);
@@ -51,8 +50,22 @@ class CountersTests {
 		assertThat(Counters.increase(scrapes, Counter.GC_PAUSE_SECONDS).value()).isCloseTo(0.062, within(1e-12));
 	}
 
+	@ParameterizedTest
+	@CsvSource({ "2.0, 0.1, 0.05", "0.1, 0.03, 0.03", "0, 0, 0" })
+	void jitShareWhenTheAppUsedLessThanACoreShouldBeMeasuredAgainstACore(double appCpuPerSecond, double jitPerSecond,
+			double share) {
+		// A light load's few compilations are no sign of an unfinished JIT; a core taken
+		// from a busy app is.
+		MetricsFile metrics = new MetricsFile().answered(0, 11);
+		for (int second = 0; second <= 10; second++) {
+			metrics.app(second, "cpu_time_seconds", "", 5 + second * appCpuPerSecond)
+				.app(second, "jit_cpu_seconds", "", 1 + second * jitPerSecond);
+		}
+		assertThat(Counters.jitShare(metrics.scrapes()).value()).isCloseTo(share, within(1e-9));
+	}
+
 	@Test
-	void gcPausesOfASeriesPresentFromTheStartCountFromItsFirstValue() {
+	void gcPausesWhenTheirSeriesIsPresentFromTheStartShouldCountFromItsFirstValue() {
 		MetricsFile metrics = new MetricsFile().answered(0, 3)
 			.app(0, "jvm_gc_pause_seconds_count", YOUNG, 10)
 			.app(1, "jvm_gc_pause_seconds_count", YOUNG, 12)
@@ -61,7 +74,7 @@ class CountersTests {
 	}
 
 	@Test
-	void gcPausesOfACollectorThatFirstPausesBesideAnotherAddItsWholeCount() {
+	void gcPausesWhenACollectorFirstPausesBesideAnotherShouldAddItsWholeCount() {
 		MetricsFile metrics = new MetricsFile().answered(0, 3)
 			.app(0, "jvm_gc_pause_seconds_count", YOUNG, 10)
 			.app(1, "jvm_gc_pause_seconds_count", YOUNG, 11)
@@ -71,7 +84,7 @@ class CountersTests {
 	}
 
 	@Test
-	void gcPausesResetByARestartCountOnFromZeroInsteadOfSubtracting() {
+	void gcPausesWhenResetByARestartShouldCountOnFromZeroInsteadOfSubtracting() {
 		MetricsFile metrics = new MetricsFile().answered(0, 4)
 			.app(0, "jvm_gc_pause_seconds_sum", YOUNG, 1.0)
 			.app(1, "jvm_gc_pause_seconds_sum", YOUNG, 1.5)
@@ -82,7 +95,7 @@ class CountersTests {
 	}
 
 	@Test
-	void aResetOfOneSeriesIsNotHiddenByTheGrowthOfAnother() {
+	void resetOfOneSeriesShouldNotBeHiddenByTheGrowthOfAnother() {
 		// Two instances behind one Prometheus selector: the first restarts while the
 		// second keeps counting, and their sum only dips.
 		String first = YOUNG + ",instance=\"a\"";
@@ -96,7 +109,7 @@ class CountersTests {
 	}
 
 	@Test
-	void aSeriesFirstSeenAfterAScrapeTheMetricsDidNotAnswerStartsFromItsFirstValue() {
+	void seriesWhenFirstSeenAfterAnUnansweredScrapeShouldStartFromItsFirstValue() {
 		// The series may have existed all along: its first value is a start, not an
 		// increase.
 		MetricsFile metrics = new MetricsFile().failed(0)
@@ -109,7 +122,7 @@ class CountersTests {
 	}
 
 	@Test
-	void gcPausesWithoutAnyPauseSeriesAreZeroWhenTheGcMetricsAreThereAndUnknownOtherwise() {
+	void gcPausesWhenThereIsNoPauseSeriesShouldBeZeroIfTheGcMetricsAreThereAndUnknownOtherwise() {
 		MetricsFile bound = new MetricsFile().answered(0, 3);
 		for (int second = 0; second < 3; second++) {
 			bound.app(second, "jvm_gc_memory_allocated_bytes_total", "", 1e6 * (second + 1));
@@ -120,7 +133,7 @@ class CountersTests {
 	}
 
 	@Test
-	void aFigureWithoutScrapesOrAnsweredMetricsSaysWhy() {
+	void figureWhenThereAreNoScrapesOrAnsweredMetricsShouldSayWhy() {
 		assertThat(Counters.increase(List.of(), Counter.GC_PAUSES)).isEqualTo(Figure.unknown(Figure.NOT_SCRAPED));
 		MetricsFile unanswered = new MetricsFile().failed(0).failed(1).failed(2);
 		assertThat(Counters.increase(unanswered.scrapes(), Counter.GC_PAUSES))
@@ -130,7 +143,7 @@ class CountersTests {
 	}
 
 	@Test
-	void appCpuFromProcThatFirstAppearsDuringTheLoadIsNotCountedFromZero() {
+	void appCpuFromProcWhenFirstSeenDuringTheLoadShouldNotCountFromZero() {
 		// /proc could not be read at first: the process had been running all along, so
 		// its CPU time is no event that started with the series.
 		MetricsFile metrics = new MetricsFile().answered(0, 4)
@@ -140,7 +153,7 @@ class CountersTests {
 	}
 
 	@Test
-	void appCpuFromProcIsNeverMixedWithTheAppsOwnCounter() {
+	void appCpuFromProcShouldNeverBeMixedWithTheAppsOwnCounter() {
 		// The JVM's own counter reads slightly lower; taken for the same series, the
 		// step back from /proc to it would read as a restart.
 		MetricsFile metrics = new MetricsFile().answered(0, 4)
@@ -154,7 +167,7 @@ class CountersTests {
 	}
 
 	@Test
-	void appCpuOfAServiceFluxbenchDidNotStartComesFromItsOwnCounterAndARestartIsNotSubtracted() {
+	void appCpuWhenFluxbenchDidNotStartTheServiceShouldComeFromItsOwnCounterAndNotSubtractARestart() {
 		MetricsFile micrometer = new MetricsFile().answered(0, 4)
 			.app(0, "process_cpu_time_ns_total", "", 40e9)
 			.app(1, "process_cpu_time_ns_total", "", 41e9)
@@ -170,7 +183,7 @@ class CountersTests {
 	}
 
 	@Test
-	void generatorCpuCountsItsOwnSeries() {
+	void generatorCpuShouldCountItsOwnSeries() {
 		MetricsFile metrics = new MetricsFile().line(0, "generator", "cpu_time_seconds", "", 5)
 			.line(1, "generator", "cpu_time_seconds", "", 5.25)
 			.line(2, "generator", "cpu_time_seconds", "", 5.75);
@@ -180,7 +193,7 @@ class CountersTests {
 	}
 
 	@Test
-	void passwordChecksCountAWallClockSeriesThatAppearsDuringTheLoadAndSurviveARestart() {
+	void passwordChecksShouldCountAWallClockSeriesThatAppearsDuringTheLoadAndSurviveARestart() {
 		MetricsFile metrics = new MetricsFile().answered(0, 4)
 			.app(0, "fluxbench_password_checks_total", "", 40)
 			.app(1, "fluxbench_password_checks_total", "", 45)
@@ -199,7 +212,7 @@ class CountersTests {
 	}
 
 	@Test
-	void breakerCallsOfABreakerMadeDuringTheLoadCountFromZeroAndSurviveARestart() {
+	void breakerCallsWhenTheBreakerIsMadeDuringTheLoadShouldCountFromZeroAndSurviveARestart() {
 		String failed = "kind=\"failed\",name=\"downstream\"";
 		String refused = "kind=\"not_permitted\",name=\"downstream\"";
 		MetricsFile metrics = new MetricsFile().answered(0, 5)
@@ -229,7 +242,7 @@ class CountersTests {
 			hikaricp_connections_acquire_seconds_count  | pool="artists"
 			http_server_requests_seconds_count          | method="GET",status="200",uri="/api/artists"
 			""")
-	void anyCounterThatAppearsDuringTheLoadAndIsResetCountsItsIncreases(String metric, String tags) {
+	void counterWhenItAppearsDuringTheLoadAndIsResetShouldCountItsIncreases(String metric, String tags) {
 		Counter counter = new Counter("app", metric, (any) -> true, 1, true, Optional.empty());
 		MetricsFile metrics = new MetricsFile().answered(0, 5)
 			.app(1, metric, tags, 3)
@@ -240,7 +253,7 @@ class CountersTests {
 	}
 
 	@Test
-	void theEfficiencyOfALoadCountsAPauseWhoseSeriesAppearedMidWindow() {
+	void efficiencyWhenAPauseSeriesAppearsMidWindowShouldCountThePause() {
 		MetricsFile metrics = new MetricsFile().answered(0, 8);
 		for (int second = 0; second < 8; second++) {
 			metrics.line(second, "app", "cpu_time_seconds", "", 10 + 0.5 * second)
@@ -258,7 +271,7 @@ class CountersTests {
 	}
 
 	@Test
-	void theEfficiencyOfALoadWithoutScrapesSaysSoForEveryFigure() {
+	void efficiencyWhenTheLoadHasNoScrapesShouldSaySoForEveryFigure() {
 		LoadResult.Efficiency efficiency = load(List.of()).efficiency();
 		assertThat(List.of(efficiency.appCpuPer1000(), efficiency.generatorCpuPer1000(), efficiency.heapUsedMeanMb(),
 				efficiency.heapUsedMaxMb(), efficiency.rssMaxMb(), efficiency.gcPauses(), efficiency.gcPauseMillis()))

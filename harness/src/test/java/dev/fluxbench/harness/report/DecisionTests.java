@@ -1,13 +1,12 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Path;
 
+import dev.fluxbench.harness.gate.GateFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.gate.GateFixture;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Decision section, on two targets of which one answers 200 ms later on every
@@ -19,7 +18,7 @@ class DecisionTests {
 	Path directory;
 
 	@Test
-	void withTrialsItSaysWhoIsBetterByHowMuchWithTheInterval() {
+	void decisionWhenThereAreTrialsShouldSayWhoIsBetterByHowMuchWithTheInterval() {
 		Report report = report(3);
 		assertThat(report.decision()).singleElement()
 			.asString()
@@ -30,7 +29,7 @@ class DecisionTests {
 	}
 
 	@Test
-	void withOneTrialItNamesTheMediansButWeighsNothing() {
+	void decisionWhenThereIsOneTrialShouldNameTheMediansButWeighNothing() {
 		Report report = report(1);
 		assertThat(report.decision()).singleElement()
 			.asString()
@@ -40,7 +39,7 @@ class DecisionTests {
 	}
 
 	@Test
-	void withoutServerMetricsTheCostIsUnknownAndSaidSo() {
+	void decisionWhenThereAreNoServerMetricsShouldSayTheCostIsUnknown() {
 		assertThat(report(3).decision()).singleElement()
 			.asString()
 			.endsWith("Cost unknown: no target had server-side metrics (give --metrics), so this compares "

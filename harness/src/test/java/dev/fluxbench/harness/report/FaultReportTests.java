@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -16,9 +14,6 @@ import java.util.Optional;
 import java.util.function.IntFunction;
 
 import com.fasterxml.jackson.databind.node.NullNode;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.contract.fault.FaultSchedule;
 import dev.fluxbench.harness.results.FaultsJson;
@@ -29,6 +24,10 @@ import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.SummaryJson;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The report of a run under faults, from a results directory made up as the harness
@@ -49,7 +48,7 @@ class FaultReportTests {
 			FaultPhase.healthy(Duration.ofSeconds(20)));
 
 	@Test
-	void theReportStatesWhereABreakerNeverOpenedOrNeverClosed(@TempDir Path directory) {
+	void reportShouldStateWhereABreakerNeverOpenedOrNeverClosed(@TempDir Path directory) {
 		Report.Written written = Report.write(write(directory, true, true));
 		String markdown = read(written.markdown());
 		String webflux = "webflux trial 1 at 20 users: the circuit breaker 'downstream'";
@@ -74,7 +73,7 @@ class FaultReportTests {
 	}
 
 	@Test
-	void summaryJsonHoldsTheProfileTheFindingsAndEachBreakersOutcomes(@TempDir Path directory) {
+	void summaryJsonShouldHoldTheProfileTheFindingsAndEachBreakersOutcomes(@TempDir Path directory) {
 		SummaryJson summary = SummaryJson.read(Report.write(write(directory, true, true)).summaryJson());
 		SummaryJson.Faults faults = summary.faults().orElseThrow();
 		assertThat(faults.phases()).isEqualTo(PHASES);
@@ -96,7 +95,7 @@ class FaultReportTests {
 	}
 
 	@Test
-	void theChartsGetThePhasesAsBandsAndEachTargetOnTheSchedulesClock(@TempDir Path directory) {
+	void chartsShouldGetThePhasesAsBandsAndEachTargetOnTheSchedulesClock(@TempDir Path directory) {
 		Report report = Report.of(RunResults.read(write(directory, true, true)));
 		@SuppressWarnings("unchecked")
 		Map<String, Object> faults = (Map<String, Object>) HtmlReport.chartData(report).get("faults");
@@ -119,7 +118,7 @@ class FaultReportTests {
 	}
 
 	@Test
-	void faultsWithoutABreakerAreDrawnAndSaidButNotJudged(@TempDir Path directory) {
+	void faultsWhenThereIsNoBreakerShouldBeDrawnAndSaidButNotJudged(@TempDir Path directory) {
 		Report report = Report.of(RunResults.read(write(directory, true, false)));
 		assertThat(report.faults().findings()).isEmpty();
 		assertThat(report.faults().breakerTable()).isEmpty();
@@ -133,7 +132,7 @@ class FaultReportTests {
 	}
 
 	@Test
-	void aBreakerWithoutFaultsIsDrawnOnTheLoadsClockWithoutFindings(@TempDir Path directory) {
+	void breakerWhenThereAreNoFaultsShouldBeDrawnOnTheLoadsClockWithoutFindings(@TempDir Path directory) {
 		Report report = Report.of(RunResults.read(write(directory, false, true)));
 		assertThat(report.faults().present()).isTrue();
 		assertThat(report.faults().phases()).isEmpty();

@@ -17,7 +17,6 @@ import java.util.SplittableRandom;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
-
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.MetricsCsv;
@@ -88,7 +87,8 @@ final class FixtureRun {
 	 * password check), then two requests. mvc-vt's users all finish; five of
 	 * webflux-jdbc's are stopped by a failed request and one more ends short. Both apps
 	 * expose their password checks, mvc-vt's as wall time (virtual threads, where the JDK
-	 * measures no thread CPU), webflux-jdbc's as CPU time.
+	 * measures no thread CPU), webflux-jdbc's as CPU time, and the SQL statements they
+	 * executed.
 	 */
 	static Path writeSeed002(Path directory) {
 		ResultsDirectory files = new ResultsDirectory(directory);
@@ -130,6 +130,10 @@ final class FixtureRun {
 						"clock=\"cpu\",stack=\"" + stack + "\"", loses ? checking : 0.5));
 				lines.add(new MetricsCsv.Line(at, "app", "fluxbench_password_check_seconds_total",
 						"clock=\"wall\",stack=\"" + stack + "\"", loses ? 0 : checking));
+				// Two statements per request for mvc-vt's 150, one for webflux-jdbc's
+				// 143.
+				lines.add(new MetricsCsv.Line(at, "app", "fluxbench_sql_statements_total", "stack=\"" + stack + "\"",
+						100 + second * (loses ? 143 : 300) / 6.0));
 			}
 			try (MetricsCsv csv = MetricsCsv.create(files.metricsCsv(key))) {
 				csv.write(lines);

@@ -1,9 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assertions.entry;
-
 import java.net.URISyntaxException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
@@ -13,6 +9,10 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.entry;
 
 /**
  * The browser facility itself, on small pages that draw or fail on purpose, before any
@@ -37,7 +37,7 @@ class HeadlessChromiumIT {
 	}
 
 	@Test
-	void drawnCanvasesCountAsDrawnAndTheWholePageIsCaptured() throws Exception {
+	void canvasesWhenDrawnShouldCountAsDrawnAndTheWholePageBeCaptured() throws Exception {
 		chromium.open(fixture("drawn.html"));
 		assertThat(chromium.drawnCharts()).containsExactly(entry("throughput", true), entry("latency", true));
 		assertThat(chromium.consoleErrors()).isEmpty();
@@ -57,14 +57,14 @@ class HeadlessChromiumIT {
 	}
 
 	@Test
-	void blankCanvasIsNotDrawnAndConsoleErrorsAreKept() throws Exception {
+	void canvasWhenBlankShouldNotCountAsDrawnAndConsoleErrorsShouldBeKept() throws Exception {
 		chromium.open(fixture("blank.html"));
 		assertThat(chromium.drawnCharts()).containsExactly(entry("drawn", true), entry("blank", false));
 		assertThat(chromium.consoleErrors()).singleElement().asString().contains("boom");
 	}
 
 	@Test
-	void svgChartsNeedAShape() throws Exception {
+	void svgChartWhenItHasNoShapeShouldNotCountAsDrawn() throws Exception {
 		chromium.open(fixture("svg.html"));
 		assertThat(chromium.drawnCharts()).containsExactly(entry("drawn", true), entry("empty", false),
 				entry("nothing", false));
@@ -72,7 +72,7 @@ class HeadlessChromiumIT {
 	}
 
 	@Test
-	void pageThatNeverGetsReadyFailsWithItsConsoleErrors() throws Exception {
+	void pageWhenItNeverGetsReadyShouldFailWithItsConsoleErrors() throws Exception {
 		Path page = fixture("never-ready.html");
 		assertThatExceptionOfType(AssertionError.class).isThrownBy(() -> chromium.open(page, Duration.ofSeconds(1)))
 			.withMessageContaining("fluxbenchReportReady")

@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +13,9 @@ import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Warmup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class RampBreakdownTests {
 
@@ -52,7 +52,7 @@ class RampBreakdownTests {
 	}
 
 	@Test
-	void breakdownIsTheRateWhereResponseTimeStaysAboveTheLine() {
+	void breakdownShouldBeTheRateWhereResponseTimeStaysAboveTheLine() {
 		List<Sample> samples = ramp((second) -> answer((second < 60) ? 100 : 3000));
 		RampBreakdown ramp = RampBreakdown.of(samples, RAMP, RampBreakdown.SEED_LINE).orElseThrow();
 		assertThat(ramp.width()).isEqualTo(Duration.ofSeconds(2));
@@ -66,7 +66,7 @@ class RampBreakdownTests {
 	}
 
 	@Test
-	void oneSlowWindowIsNotABreakdown() {
+	void breakdownWhenOnlyOneWindowIsSlowShouldNotBeFound() {
 		List<Sample> samples = ramp((second) -> answer((second == 30 || second == 31) ? 5000 : 100));
 		RampBreakdown ramp = RampBreakdown.of(samples, RAMP, RampBreakdown.SEED_LINE).orElseThrow();
 		assertThat(ramp.windows()).filteredOn(RampBreakdown.Window::broken).hasSize(1);
@@ -76,7 +76,7 @@ class RampBreakdownTests {
 	}
 
 	@Test
-	void fastFailuresAreABreakdownToo() {
+	void breakdownWhenFailuresAreFastShouldBeFoundToo() {
 		List<Sample> samples = ramp((second) -> (second < 90) ? answer(100) : failure(2));
 		RampBreakdown ramp = RampBreakdown.of(samples, RAMP, RampBreakdown.SEED_LINE).orElseThrow();
 		assertThat(ramp.breakdownRate()).hasValueSatisfying((rate) -> assertThat(rate).isCloseTo(457.5, within(0.01)));
@@ -84,7 +84,7 @@ class RampBreakdownTests {
 	}
 
 	@Test
-	void aStackBrokenFromTheStartHasNoBreakdownRate() {
+	void breakdownWhenTheStackIsBrokenFromTheStartShouldHaveNoRate() {
 		List<Sample> samples = ramp((second) -> answer(1200));
 		RampBreakdown ramp = RampBreakdown.of(samples, RAMP, RampBreakdown.SEED_LINE).orElseThrow();
 		assertThat(ramp.brokenFromStart()).isTrue();
@@ -94,7 +94,7 @@ class RampBreakdownTests {
 	}
 
 	@Test
-	void theLastWindowIsLeftOutBecauseTheLoadEndsInIt() {
+	void lastWindowShouldBeLeftOutBecauseTheLoadEndsInIt() {
 		List<Sample> samples = ramp((second) -> answer(100));
 		samples.add(new Sample(START.plusSeconds(120), "chain", Duration.ofMillis(100), Duration.ofMillis(100),
 				Duration.ZERO, 10, "200", true, ""));
@@ -104,7 +104,7 @@ class RampBreakdownTests {
 	}
 
 	@Test
-	void theReportGivesTheSeedsFiguresPerTrialAndTheMedianBreakdownOverTrials(@TempDir Path directory) {
+	void reportShouldGiveTheSeedsFiguresPerTrialAndTheMedianBreakdownOverTrials(@TempDir Path directory) {
 		RunResults fixture = RunResults.read(FixtureRun.write(directory, false, true));
 		List<LoadResult> loads = new ArrayList<>();
 		for (int trial = 1; trial <= 3; trial++) {
@@ -125,7 +125,7 @@ class RampBreakdownTests {
 	}
 
 	@Test
-	void aClosedLoadOrAShortRampHasNoRampTable(@TempDir Path directory) {
+	void reportWhenTheLoadIsClosedOrTheRampShortShouldHaveNoRampTable(@TempDir Path directory) {
 		assertThat(Report.of(RunResults.read(FixtureRun.write(directory.resolve("closed"), false))).rampTable())
 			.isEmpty();
 		assertThat(Report.of(RunResults.read(FixtureRun.write(directory.resolve("open"), false, true))).rampTable())
@@ -133,7 +133,7 @@ class RampBreakdownTests {
 	}
 
 	@Test
-	void aShortRampIsNotRead() {
+	void rampWhenShortShouldNotBeRead() {
 		assertThat(RampBreakdown.of(ramp((second) -> answer(100)), Duration.ofSeconds(10), RampBreakdown.SEED_LINE))
 			.isEmpty();
 		assertThat(RampBreakdown.of(List.of(), RAMP, RampBreakdown.SEED_LINE)).isEmpty();

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +10,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The report in a real browser, from file:// as a reader opens it: every chart draws and
@@ -38,20 +38,20 @@ class ReportBrowserIT {
 	}
 
 	@Test
-	void everyChartOfAFinishedRunDrawsWithoutConsoleErrors(@TempDir Path directory) throws Exception {
+	void chartsWhenTheRunFinishedShouldAllDrawWithoutConsoleErrors(@TempDir Path directory) throws Exception {
 		Path png = openAndCheck(FixtureRun.write(directory, false), "fixture-report.png");
 		assertThat(Files.size(png)).isGreaterThan(50_000);
 	}
 
 	@Test
-	void aKilledRunStillDrawsEveryChart(@TempDir Path directory) throws Exception {
+	void chartsWhenTheRunWasKilledShouldStillAllDraw(@TempDir Path directory) throws Exception {
 		openAndCheck(FixtureRun.write(directory, true), "killed-report.png");
 		assertThat(chromium.script("return document.querySelector('.subtitle').textContent;").toString())
 			.contains("PARTIAL RESULTS");
 	}
 
 	@Test
-	void theChartsOfARunUnderFaultsDrawWithoutConsoleErrors(@TempDir Path directory) throws Exception {
+	void chartsWhenTheRunWasUnderFaultsShouldDrawWithoutConsoleErrors(@TempDir Path directory) throws Exception {
 		chromium.open(Report.write(FaultReportTests.write(directory, true, true)).html());
 		assertThat(chromium.consoleErrors()).isEmpty();
 		assertThat(chromium.drawnCharts()).containsEntry("faults-20", true)
@@ -62,7 +62,7 @@ class ReportBrowserIT {
 	}
 
 	@Test
-	void theTimeChartsOfAFastEndpointShadeJMetersResolutionWithoutConsoleErrors(@TempDir Path directory)
+	void timeChartsWhenTheEndpointIsFastShouldShadeJMetersResolutionWithoutConsoleErrors(@TempDir Path directory)
 			throws Exception {
 		chromium.open(Report.write(FixtureRun.writeFastEndpoint(directory)).html());
 		assertThat(chromium.consoleErrors()).isEmpty();
@@ -93,7 +93,7 @@ class ReportBrowserIT {
 	}
 
 	@Test
-	void readmeScreenshotOfARealRun() throws Exception {
+	void readmeScreenshotWhenAskedForShouldShowARealRun() throws Exception {
 		String results = System.getProperty("fluxbench.readmeScreenshot", "");
 		Assumptions.assumeFalse(results.isBlank(), "only with -Dfluxbench.readmeScreenshot=RESULTS_DIR");
 		Report.Written written = Report.write(Path.of(results));

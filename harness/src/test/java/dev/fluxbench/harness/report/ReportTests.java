@@ -1,9 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assertions.within;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,12 +7,13 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.DoubleBinaryOperator;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.fluxbench.harness.report.Verdict.Outcome;
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.LoadKey;
@@ -28,6 +25,10 @@ import dev.fluxbench.harness.results.Warmup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.within;
+
 class ReportTests {
 
 	/**
@@ -37,7 +38,7 @@ class ReportTests {
 	private static final Path GOLDEN = Paths.get("src/test/resources/report/fixture-report.md");
 
 	@Test
-	void markdownMatchesTheGoldenFile(@TempDir Path directory) throws IOException {
+	void markdownShouldMatchTheGoldenFile(@TempDir Path directory) throws IOException {
 		Report.write(FixtureRun.write(directory, false));
 		String markdown = Files.readString(directory.resolve(Report.MARKDOWN), StandardCharsets.UTF_8);
 		if (Boolean.getBoolean("fluxbench.updateGolden")) {
@@ -47,27 +48,45 @@ class ReportTests {
 	}
 
 	@Test
-	void aLoadWhoseJitStillCompiledIsMarkedAndANeverSteadyWarmupIsSaid(@TempDir Path directory) throws IOException {
+	void decisionWhenEveryLoadRanWhileTheJitCompiledShouldSaySoAndRankNoStack(@TempDir Path directory)
+			throws IOException {
 		FixtureRun.write(directory, false);
 		ResultsDirectory files = new ResultsDirectory(directory);
-		Path metrics = files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", 1));
-		// The JIT's threads took a third of the CPU the app used during this load.
-		StringBuilder jit = new StringBuilder();
-		for (String line : Files.readAllLines(metrics, StandardCharsets.UTF_8)) {
-			String[] fields = line.split(",");
-			if (fields.length == 5 && fields[1].equals("app") && fields[2].equals("cpu_time_seconds")) {
-				double cpu = Double.parseDouble(fields[4]);
-				jit.append(fields[0]).append(",app,jit_cpu_seconds,,").append((cpu - 10) / 3).append('\n');
+		for (int load : FixtureRun.LOADS) {
+			for (String stack : FixtureRun.STACKS) {
+				for (int trial = 1; trial <= FixtureRun.TRIALS; trial++) {
+					addJitCpu(files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, load, stack, trial)),
+							(seconds, cpu) -> Math.max(cpu - 10, seconds) / 2);
+				}
 			}
 		}
-		Files.writeString(metrics, jit, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+		Report report = Report.of(RunResults.read(directory));
+		assertThat(report.decision()).containsExactly(Decision.UNSTEADY);
+		assertThat(report.narrative())
+			.anySatisfy((paragraph) -> assertThat(paragraph).startsWith("No stack can be ranked")
+				.endsWith("every load ran while the JIT was still compiling."));
+		assertThat(report.narrative()).noneMatch((paragraph) -> paragraph.contains("within the noise"));
+	}
+
+	@Test
+	void loadWhenItsJitStillCompiledShouldBeMarkedAndKeptOutOfTheVerdictsAndANeverSteadyWarmupSaid(
+			@TempDir Path directory) throws IOException {
+		FixtureRun.write(directory, false);
+		ResultsDirectory files = new ResultsDirectory(directory);
+		// The JIT's threads took a third of the CPU the app used during this load, or of
+		// a
+		// core when the app used less.
+		addJitCpu(files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", 1)),
+				(seconds, cpu) -> Math.max(cpu - 10, seconds) / 3);
 		RunJson run = RunJson.read(files.runJson());
 		List<RunJson.TargetRun> warmed = run.targetRuns()
 			.stream()
-			.map((target) -> target.warmedUp(new Warmup(Duration.ofSeconds(60), Duration.ofSeconds(5), 0.05, 0.1, false,
-					target.target().equals("webflux") ? Duration.ofSeconds(61) : Duration.ofSeconds(21),
+			.map((target) -> target.warmedUp(new Warmup(Duration.ofSeconds(60), 50, Duration.ofSeconds(5), 0.05, 0.1,
+					false, target.target().equals("webflux") ? Duration.ofSeconds(61) : Duration.ofSeconds(21),
 					target.target().equals("webflux") ? Optional.empty() : Optional.of(Duration.ofSeconds(20)),
-					Optional.of(target.target().equals("webflux") ? 0.3 : 0.01), Optional.of(0.05), 9000, 0)))
+					Optional.of(target.target().equals("webflux") ? 0.3 : 0.01), Optional.of(0.05),
+					target.target().equals("webflux") ? 0 : 2,
+					target.target().equals("webflux") ? Optional.empty() : Optional.of(0.1), 9000, 0)))
 			.toList();
 		run.withProgress(run.status(), run.failure(), run.ended(), warmed, run.failedAssertions())
 			.write(files.runJson());
@@ -77,17 +96,23 @@ class ReportTests {
 		assertThat(compiling.steady()).isFalse();
 		assertThat(compiling.efficiency().jitShare().value()).isCloseTo(1 / 3.0, within(0.01));
 		assertThat(compiling.trialLabel()).isEqualTo("1 (not steady)");
-		assertThat(report.results().at(10, "mvc")).allMatch(LoadResult::counted);
+		// Kept out of the verdicts: mvc at 10 users rests on its two other trials.
+		assertThat(compiling.counted()).isFalse();
+		assertThat(report.results().at(10, "mvc")).filteredOn(LoadResult::counted)
+			.extracting((result) -> result.key().trial())
+			.containsExactly(2, 3);
 		assertThat(report.efficiencyTable().rows()).anyMatch((row) -> row.contains("33.3 (not steady)"));
 		Table warmup = report.warmupTable().orElseThrow();
 		assertThat(warmup.rows()).hasSize(FixtureRun.TRIALS * FixtureRun.STACKS.size())
-			.anyMatch((row) -> row.get(0).equals("webflux") && row.get(3).equals("never steady"))
-			.anyMatch((row) -> row.get(0).equals("mvc") && row.get(3).equals("20 s"));
+			.anyMatch((row) -> row.get(0).equals("webflux") && row.get(3).equals("50")
+					&& row.get(4).equals("never steady"))
+			.anyMatch((row) -> row.get(0).equals("mvc") && row.get(4).equals("20 s") && row.get(7).equals("2 (0.10 s)"))
+			.anyMatch((row) -> row.get(0).equals("webflux") && row.get(7).equals("0"));
 		assertThat(warmup.note()).contains("never became steady was measured anyway");
 	}
 
 	@Test
-	void aRunJsonOfAnOlderHarnessGivesTheSameReportWithoutTheJourneysItDidNotCount(@TempDir Path directory)
+	void runJsonWhenAnOlderHarnessWroteItShouldGiveTheSameReportWithoutTheJourneysItDidNotCount(@TempDir Path directory)
 			throws IOException {
 		Report.write(FixtureRun.writeAsOlderHarness(directory, false));
 		String golden = Files.readString(GOLDEN, StandardCharsets.UTF_8);
@@ -98,7 +123,7 @@ class ReportTests {
 	}
 
 	@Test
-	void aKilledRunOfAnOlderHarnessIsReportedAsPartial(@TempDir Path directory) throws IOException {
+	void runWhenKilledUnderAnOlderHarnessShouldBeReportedAsPartial(@TempDir Path directory) throws IOException {
 		Report.Written written = Report.write(FixtureRun.writeAsOlderHarness(directory, true));
 		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
 			.contains("INTERRUPTED (KILLED: RUN.JSON STILL SAYS RUNNING), PARTIAL RESULTS")
@@ -111,7 +136,7 @@ class ReportTests {
 	}
 
 	@Test
-	void aRunJsonWithLittleInItStillGivesAReport(@TempDir Path directory) throws IOException {
+	void runJsonWhenItHoldsLittleShouldStillGiveAReport(@TempDir Path directory) throws IOException {
 		FixtureRun.write(directory, true);
 		// What the first harness wrote, requests as text, cut short of most keys by a
 		// kill.
@@ -132,7 +157,7 @@ class ReportTests {
 	}
 
 	@Test
-	void verdictsFollowTheFixture(@TempDir Path directory) {
+	void verdictsShouldFollowTheFixture(@TempDir Path directory) {
 		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false)));
 		assertThat(report.verdict(20, "passthrough", Aspect.P99).orElseThrow()).satisfies((verdict) -> {
 			assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
@@ -146,7 +171,7 @@ class ReportTests {
 	}
 
 	@Test
-	void aKilledRunIsReportedWithItsUnfinishedLoadMarkedAndLeftOutOfTheVerdicts(@TempDir Path directory)
+	void runWhenKilledShouldBeReportedWithItsUnfinishedLoadMarkedAndLeftOutOfTheVerdicts(@TempDir Path directory)
 			throws IOException {
 		Report.Written written = Report.write(FixtureRun.write(directory, true));
 		String markdown = Files.readString(written.markdown(), StandardCharsets.UTF_8);
@@ -162,7 +187,7 @@ class ReportTests {
 	}
 
 	@Test
-	void aRunKilledMidLoadWithoutAScrapeOrAStartedLoadIsReportedFromTheLoadsItFinished(@TempDir Path directory)
+	void runWhenKilledMidLoadBeforeAScrapeOrALoadStartedShouldBeReportedFromTheLoadsItFinished(@TempDir Path directory)
 			throws IOException {
 		// What a kill -9 of the harness leaves: run.json still says running, the last
 		// load has samples, a torn line and no end, the kill came before its first
@@ -203,7 +228,7 @@ class ReportTests {
 	}
 
 	@Test
-	void anOpenModelRunSaysWhereTheGeneratorFellBehind(@TempDir Path directory) {
+	void openModelRunShouldSayWhereTheGeneratorFellBehind(@TempDir Path directory) {
 		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false, true)));
 		assertThat(report.narrative()).anySatisfy((paragraph) -> assertThat(paragraph)
 			.startsWith("The generator fell behind its target: mvc trial 1 at 20 req/s got ")
@@ -213,13 +238,13 @@ class ReportTests {
 	}
 
 	@Test
-	void aClosedModelRunSaysNothingOfGeneratorLag(@TempDir Path directory) {
+	void closedModelRunShouldSayNothingOfGeneratorLag(@TempDir Path directory) {
 		Report report = Report.of(RunResults.read(FixtureRun.write(directory, false)));
 		assertThat(report.narrative()).noneMatch((paragraph) -> paragraph.contains("generator"));
 	}
 
 	@Test
-	void summaryJsonHoldsEveryLoadAndVerdictAsNumbers(@TempDir Path directory) throws IOException {
+	void summaryJsonShouldHoldEveryLoadAndVerdictAsNumbers(@TempDir Path directory) throws IOException {
 		Report.Written written = Report.write(FixtureRun.write(directory, false));
 		SummaryJson summary = SummaryJson.read(written.summaryJson());
 		assertThat(summary.formatVersion()).isEqualTo(SummaryJson.FORMAT_VERSION);
@@ -238,7 +263,7 @@ class ReportTests {
 	}
 
 	@Test
-	void htmlIsSelfContainedWithAChartPlaceholderPerFigure(@TempDir Path directory) throws IOException {
+	void htmlShouldBeSelfContainedWithAChartPlaceholderPerFigure(@TempDir Path directory) throws IOException {
 		Report.Written written = Report.write(FixtureRun.write(directory, false));
 		String html = Files.readString(written.html(), StandardCharsets.UTF_8);
 		assertThat(html).doesNotContain("<script src", "<link rel=\"stylesheet\"", "https://cdn")
@@ -255,7 +280,7 @@ class ReportTests {
 	}
 
 	@Test
-	void aTargetThatLostUsersIsWarnedOfInTheDecisionBeforeItsComparisons(@TempDir Path directory) {
+	void targetWhenItLostUsersShouldBeWarnedOfInTheDecisionBeforeItsComparisons(@TempDir Path directory) {
 		Report report = Report.of(RunResults.read(FixtureRun.writeSeed002(directory)));
 		assertThat(report.decision().getFirst()).isEqualTo("Warning, 50 users: webflux-jdbc lost users. 6 of the 50 "
 				+ "journeys its users started did not complete (5 stopped by a failed request, 1 ended otherwise), so the "
@@ -266,7 +291,8 @@ class ReportTests {
 	}
 
 	@Test
-	void journeysAndPasswordChecksHaveATableEachInTheMarkdownAndTheHtml(@TempDir Path directory) throws IOException {
+	void journeysAndPasswordChecksShouldHaveATableEachInTheMarkdownAndTheHtml(@TempDir Path directory)
+			throws IOException {
 		Report.Written written = Report.write(FixtureRun.writeSeed002(directory));
 		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
 			.contains("| 50 | mvc-vt | 1 | 50 | 50 | 0 | 0 | 0 |", "| 50 | webflux-jdbc | 1 | 50 | 44 | 5 | 1 | 6 |")
@@ -281,7 +307,19 @@ class ReportTests {
 	}
 
 	@Test
-	void summaryJsonHoldsJourneysAndPasswordChecksWhereThereAreAny(@TempDir Path directory) throws IOException {
+	void sqlStatementsShouldHaveATablePerRequestWhereTheAppsCountThem(@TempDir Path directory) throws IOException {
+		Report.Written written = Report.write(FixtureRun.writeSeed002(directory.resolve("002")));
+		assertThat(written.markdown()).content(StandardCharsets.UTF_8)
+			.contains("## SQL statements per request")
+			.contains("| 50 | mvc-vt | 1 | 300 | 150 | 2 |", "| 50 | webflux-jdbc | 1 | 143 | 143 | 1 |");
+		assertThat(written.html()).content(StandardCharsets.UTF_8).contains("<section id=\"sql-statements\">");
+		// Apps that count no statements get no table.
+		Report.Written fixture = Report.write(FixtureRun.write(directory.resolve("fixture"), false));
+		assertThat(fixture.markdown()).content(StandardCharsets.UTF_8).doesNotContain("SQL statements");
+	}
+
+	@Test
+	void summaryJsonShouldHoldJourneysAndPasswordChecksWhereThereAreAny(@TempDir Path directory) throws IOException {
 		SummaryJson seed002 = SummaryJson
 			.read(Report.write(FixtureRun.writeSeed002(directory.resolve("002"))).summaryJson());
 		assertThat(seed002.loads()).extracting(SummaryJson.Load::journeys)
@@ -306,7 +344,7 @@ class ReportTests {
 	}
 
 	@Test
-	void aFastEndpointsTimesCarryTheirResolutionAndItsCostsSayWhatIsNotKnown(@TempDir Path directory)
+	void timesWhenTheEndpointIsFastShouldCarryTheirResolutionAndItsCostsSayWhatIsNotKnown(@TempDir Path directory)
 			throws IOException {
 		Report.Written written = Report.write(FixtureRun.writeFastEndpoint(directory));
 		String markdown = Files.readString(written.markdown(), StandardCharsets.UTF_8);
@@ -326,15 +364,42 @@ class ReportTests {
 	}
 
 	@Test
-	void aRunWhoseTimesAreAllAboveAFewMillisecondsHasNoNoteOnTheirResolution(@TempDir Path directory) {
+	void runWhenAllTimesAreAboveAFewMillisecondsShouldHaveNoNoteOnTheirResolution(@TempDir Path directory) {
 		Report.Written written = Report.write(FixtureRun.write(directory, false));
 		assertThat(written.markdown()).content(StandardCharsets.UTF_8).doesNotContain("whole milliseconds");
 	}
 
 	@Test
-	void aDirectoryWithoutRunJsonIsRefused(@TempDir Path directory) {
+	void directoryWhenItHasNoRunJsonShouldBeRefused(@TempDir Path directory) {
 		assertThatExceptionOfType(RunResults.NotResultsException.class).isThrownBy(() -> RunResults.read(directory))
 			.withMessageContaining("is not a results directory: it has no run.json");
+	}
+
+	/**
+	 * Adds the JIT threads' CPU time to every app CPU reading of {@code metrics}, as
+	 * {@code jit} of the app's CPU time so far.
+	 */
+	/**
+	 * Adds the JIT's CPU time to a load's metrics.csv, one reading per reading of the
+	 * app's CPU time.
+	 * @param jit the JIT's CPU seconds from the seconds since the load's first reading
+	 * and the app's CPU seconds then
+	 */
+	private static void addJitCpu(Path metrics, DoubleBinaryOperator jit) throws IOException {
+		StringBuilder lines = new StringBuilder();
+		Instant first = null;
+		for (String line : Files.readAllLines(metrics, StandardCharsets.UTF_8)) {
+			String[] fields = line.split(",");
+			if (fields.length == 5 && fields[1].equals("app") && fields[2].equals("cpu_time_seconds")) {
+				Instant at = Instant.parse(fields[0]);
+				first = (first != null) ? first : at;
+				lines.append(fields[0])
+					.append(",app,jit_cpu_seconds,,")
+					.append(jit.applyAsDouble(Duration.between(first, at).toSeconds(), Double.parseDouble(fields[4])))
+					.append('\n');
+			}
+		}
+		Files.writeString(metrics, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
 	}
 
 }

@@ -1,23 +1,22 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.entry;
-
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 
+import dev.fluxbench.harness.results.MetricsCsv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.harness.results.MetricsCsv;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.entry;
 
 class ScrapeTests {
 
 	private static final Instant AT = Instant.parse("2026-11-24T10:00:00Z");
 
 	@Test
-	void countersAreKeptSeriesBySeriesAndGaugesAsFigures(@TempDir Path directory) {
+	void countersShouldBeKeptSeriesBySeriesAndGaugesAsFigures(@TempDir Path directory) {
 		Path file = directory.resolve("metrics.csv");
 		MetricsCsv metrics = MetricsCsv.create(file);
 		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "process_cpu_time_ns_total", "", 2.5e9),
@@ -40,7 +39,7 @@ class ScrapeTests {
 	}
 
 	@Test
-	void aScrapeWithOnlyWhatFluxbenchReadsItselfWasNotAnsweredByTheTarget(@TempDir Path directory) {
+	void scrapeWhenItHoldsOnlyWhatFluxbenchReadsItselfShouldCountAsUnanswered(@TempDir Path directory) {
 		Path file = directory.resolve("metrics.csv");
 		MetricsCsv metrics = MetricsCsv.create(file);
 		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "cpu_time_seconds", "", 1.25),
@@ -52,7 +51,7 @@ class ScrapeTests {
 	}
 
 	@Test
-	void eachCircuitBreakerIsReadByNameWithTheStateThatSaysOne(@TempDir Path directory) {
+	void circuitBreakersShouldBeReadByNameWithTheStateThatSaysOne(@TempDir Path directory) {
 		Path file = directory.resolve("metrics.csv");
 		MetricsCsv metrics = MetricsCsv.create(file);
 		metrics.write(List.of(
@@ -82,7 +81,7 @@ class ScrapeTests {
 	}
 
 	@Test
-	void anAppWithoutBreakersHasNone(@TempDir Path directory) {
+	void breakersWhenTheAppHasNoneShouldBeEmpty(@TempDir Path directory) {
 		Path file = directory.resolve("metrics.csv");
 		MetricsCsv metrics = MetricsCsv.create(file);
 		metrics.write(List.of(new MetricsCsv.Line(AT, "app", "cpu_time_seconds", "", 1.0)));

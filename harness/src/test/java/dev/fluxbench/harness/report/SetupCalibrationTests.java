@@ -1,19 +1,18 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
+import dev.fluxbench.harness.results.CalibrationJson;
 import org.junit.jupiter.api.Test;
 
-import dev.fluxbench.harness.results.CalibrationJson;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class SetupCalibrationTests {
 
 	@Test
-	void theSetupRowSaysHowFarTheGeneratorIsFromWrkAtEachConnectionCount() {
+	void setupRowShouldSayHowFarTheGeneratorIsFromWrkAtEachConnectionCount() {
 		CalibrationJson calibration = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.empty(),
 				"http://127.0.0.1:8080/", Optional.of("mvc"), "", "wrk 4.1.0", Duration.ofSeconds(20),
 				Duration.ofSeconds(10), List.of(point(10, 2_900), point(50, 3_500)));
@@ -23,7 +22,7 @@ class SetupCalibrationTests {
 	}
 
 	@Test
-	void aRatioThatCouldNotBeMeasuredIsSaidSo() {
+	void ratioWhenItCouldNotBeMeasuredShouldBeSaidSo() {
 		CalibrationJson.Side nothing = CalibrationJson.Side.of(0, 0, Duration.ZERO, Duration.ZERO, Duration.ZERO,
 				Duration.ZERO);
 		CalibrationJson calibration = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.empty(), "",

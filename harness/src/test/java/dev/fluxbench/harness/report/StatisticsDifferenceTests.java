@@ -1,14 +1,14 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import static org.assertj.core.api.Assertions.within;
-
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import dev.fluxbench.harness.report.Statistics.Interval;
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.within;
 
 /**
  * The bootstraps of a difference between two samples, which the CI gate's baseline
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class StatisticsDifferenceTests {
 
 	@Test
-	void identicalConstantSamplesDifferByExactlyZero() {
+	void differenceWhenSamplesAreIdenticalConstantsShouldBeExactlyZero() {
 		double[] values = { 5, 5, 5 };
 		assertThat(Statistics.bootstrapMedianDifference(values, values)).isEqualTo(new Interval(0, 0));
 		assertThat(Statistics.bootstrapPercentileDifference(values, values, 99)).isEqualTo(new Interval(0, 0));
@@ -29,7 +29,7 @@ class StatisticsDifferenceTests {
 	 * around zero.
 	 */
 	@Test
-	void aSampleAgainstItselfGivesAnIntervalAroundZero() {
+	void differenceOfASampleAgainstItselfShouldGiveAnIntervalAroundZero() {
 		double[] values = exponential(new SplittableRandom(5), 2000, 100, 20);
 		Interval interval = Statistics.bootstrapPercentileDifference(values, values, 95);
 		assertThat(interval.low()).isNegative();
@@ -38,7 +38,7 @@ class StatisticsDifferenceTests {
 	}
 
 	@Test
-	void aShiftOfEveryValueIsFoundWithANarrowIntervalThatExcludesZero() {
+	void differenceWhenEveryValueIsShiftedShouldHaveANarrowIntervalThatExcludesZero() {
 		double[] before = exponential(new SplittableRandom(5), 2000, 100, 20);
 		double[] after = Arrays.stream(before).map((value) -> value + 200).toArray();
 		Interval p95 = Statistics.bootstrapPercentileDifference(before, after, 95);
@@ -50,7 +50,7 @@ class StatisticsDifferenceTests {
 	}
 
 	@Test
-	void perTrialFiguresThatAllMovedGiveAMedianDifferenceExcludingZero() {
+	void differenceWhenEveryPerTrialFigureMovedShouldExcludeZero() {
 		Interval interval = Statistics.bootstrapMedianDifference(new double[] { 100, 102, 101 },
 				new double[] { 130, 131, 129 });
 		assertThat(interval.low()).isBetween(27.0, 29.0);
@@ -62,7 +62,7 @@ class StatisticsDifferenceTests {
 	 * stand for.
 	 */
 	@Test
-	void resampleStatisticsAreThoseOfTheResampledValues() {
+	void resampleStatisticsShouldBeThoseOfTheResampledValues() {
 		SplittableRandom random = new SplittableRandom(17);
 		for (int n : new int[] { 1, 2, 5, 100, 1001 }) {
 			Statistics.Resample resample = new Statistics.Resample(exponential(random, n, 100, 20));
@@ -80,7 +80,7 @@ class StatisticsDifferenceTests {
 	}
 
 	@Test
-	void theSameInputsGiveTheSameIntervalEveryTime() {
+	void intervalWhenTheInputsAreTheSameShouldBeTheSameEveryTime() {
 		double[] a = exponential(new SplittableRandom(1), 500, 100, 20);
 		double[] b = exponential(new SplittableRandom(2), 500, 100, 20);
 		assertThat(Statistics.bootstrapPercentileDifference(a, b, 99))
@@ -93,7 +93,7 @@ class StatisticsDifferenceTests {
 	 * about 2.5% of the time before its tolerance is even considered.
 	 */
 	@Test
-	void intervalsOfTwoSamplesOfOneDistributionHoldZeroAboutNinetyFivePercentOfTheTime() {
+	void intervalsWhenSamplesShareADistributionShouldHoldZeroAboutNinetyFivePercentOfTheTime() {
 		SplittableRandom random = new SplittableRandom(13);
 		int covered = 0;
 		int experiments = 200;
@@ -110,7 +110,7 @@ class StatisticsDifferenceTests {
 	}
 
 	@Test
-	void thinningKeepsThePercentilesOfALargeInputAndLeavesASmallOneAlone() {
+	void thinningShouldKeepThePercentilesOfALargeInputAndLeaveASmallOneAlone() {
 		double[] large = exponential(new SplittableRandom(9), 200_000, 100, 20);
 		double[] thinned = Statistics.thin(large, 20_000);
 		assertThat(thinned).hasSize(20_000);
@@ -125,7 +125,7 @@ class StatisticsDifferenceTests {
 	}
 
 	@Test
-	void largeInputsAreComparedToo() {
+	void differenceWhenTheInputsAreLargeShouldBeFoundToo() {
 		double[] a = exponential(new SplittableRandom(3), 100_000, 100, 20);
 		double[] b = exponential(new SplittableRandom(4), 100_000, 110, 20);
 		Interval interval = Statistics.bootstrapPercentileDifference(a, b, 50);
@@ -134,7 +134,7 @@ class StatisticsDifferenceTests {
 	}
 
 	@Test
-	void emptyInputsAndImpossiblePercentilesAreRefused() {
+	void emptyInputsAndImpossiblePercentilesShouldBeRefused() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> Statistics.bootstrapMeanDifference(new double[0], new double[] { 1 }));
 		assertThatIllegalArgumentException()

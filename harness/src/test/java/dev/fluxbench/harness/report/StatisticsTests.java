@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,10 +13,13 @@ import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Summary;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 class StatisticsTests {
 
 	@Test
-	void percentilesFollowTheNearestRankDefinition() {
+	void percentilesShouldFollowTheNearestRankDefinition() {
 		double[] values = { 15, 20, 35, 40, 50 };
 		assertThat(Statistics.percentile(values, 5)).isEqualTo(15);
 		assertThat(Statistics.percentile(values, 30)).isEqualTo(20);
@@ -31,7 +31,7 @@ class StatisticsTests {
 
 	/** The summaries' HdrHistogram percentiles must be the exact ones, not estimates. */
 	@Test
-	void summaryPercentilesAgreeWithASortedReferenceOnSkewedData() {
+	void summaryPercentilesWhenTheDataIsSkewedShouldAgreeWithASortedReference() {
 		SplittableRandom random = new SplittableRandom(7);
 		List<Sample> samples = new ArrayList<>();
 		for (int i = 0; i < 20_011; i++) {
@@ -53,7 +53,7 @@ class StatisticsTests {
 	}
 
 	@Test
-	void medianMeanAndStandardDeviationOfKnownValues() {
+	void medianMeanAndStandardDeviationShouldMatchKnownValues() {
 		assertThat(Statistics.median(new double[] { 3, 1, 2 })).isEqualTo(2);
 		assertThat(Statistics.median(new double[] { 4, 1, 3, 2 })).isEqualTo(2.5);
 		assertThat(Statistics.mean(new double[] { 2, 4, 4, 4, 5, 5, 7, 9 })).isEqualTo(5);
@@ -63,13 +63,13 @@ class StatisticsTests {
 	}
 
 	@Test
-	void bootstrapOfIdenticalValuesIsThatValue() {
+	void bootstrapWhenTheValuesAreIdenticalShouldBeThatValue() {
 		assertThat(Statistics.bootstrapMedian(new double[] { 7, 7, 7 })).isEqualTo(new Interval(7, 7));
 		assertThat(Statistics.bootstrapMedian(new double[] { 7 })).isEqualTo(new Interval(7, 7));
 	}
 
 	@Test
-	void bootstrapIntervalStaysWithinTheDataAndIsTheSameEveryTime() {
+	void bootstrapIntervalShouldStayWithinTheDataAndBeTheSameEveryTime() {
 		double[] values = { 310, 295, 301, 330, 299 };
 		Interval interval = Statistics.bootstrapMedian(values);
 		assertThat(interval.low()).isGreaterThanOrEqualTo(295).isLessThanOrEqualTo(Statistics.median(values));
@@ -83,7 +83,7 @@ class StatisticsTests {
 	 * median.
 	 */
 	@Test
-	void bootstrapIntervalOfANormalSampleHasTheTheoreticalWidth() {
+	void bootstrapIntervalWhenTheSampleIsNormalShouldHaveTheTheoreticalWidth() {
 		double[] values = normal(new SplittableRandom(3), 1000, 100, 10);
 		Interval interval = Statistics.bootstrapMedian(values);
 		double median = Statistics.median(values);
@@ -97,7 +97,7 @@ class StatisticsTests {
 	 * median.
 	 */
 	@Test
-	void bootstrapIntervalsCoverTheTrueMedianAboutNinetyFivePercentOfTheTime() {
+	void bootstrapIntervalsShouldCoverTheTrueMedianAboutNinetyFivePercentOfTheTime() {
 		SplittableRandom random = new SplittableRandom(11);
 		int covered = 0;
 		int experiments = 300;
@@ -111,7 +111,7 @@ class StatisticsTests {
 	}
 
 	@Test
-	void intervalsThatShareAPointOverlap() {
+	void intervalsWhenTheyShareAPointShouldOverlap() {
 		assertThat(new Interval(1, 2).overlaps(new Interval(2, 3))).isTrue();
 		assertThat(new Interval(1, 2).overlaps(new Interval(2.01, 3))).isFalse();
 		assertThat(new Interval(1, 5).overlaps(new Interval(2, 3))).isTrue();

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.report;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,10 +14,12 @@ import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Summary;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 class VerdictTests {
 
 	@Test
-	void disjointIntervalsMakeTheBestMedianBetter() {
+	void verdictWhenIntervalsAreDisjointShouldMakeTheBestMedianBetter() {
 		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
 				stacks("mvc", List.of(300, 310, 305), "webflux", List.of(150, 160, 155)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.BETTER);
@@ -28,7 +28,7 @@ class VerdictTests {
 	}
 
 	@Test
-	void overlappingIntervalsMeanNoSignificantDifference() {
+	void verdictWhenIntervalsOverlapShouldBeNoSignificantDifference() {
 		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
 				stacks("mvc", List.of(150, 200, 160), "webflux", List.of(155, 140, 190)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
@@ -38,7 +38,7 @@ class VerdictTests {
 	}
 
 	@Test
-	void aThirdStackOverlappingTheBestIsNamedToo() {
+	void verdictWhenAThirdStackOverlapsTheBestShouldNameItToo() {
 		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(300, 310, 305), "mvc-vt",
 				List.of(150, 170, 160), "webflux", List.of(140, 165, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
@@ -46,7 +46,7 @@ class VerdictTests {
 	}
 
 	@Test
-	void higherThroughputIsBetter() {
+	void verdictWhenThroughputIsHigherShouldCallItBetter() {
 		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
 		stacks.put("mvc", List.of(throughput(1, 500), throughput(2, 510), throughput(3, 505)));
 		stacks.put("webflux", List.of(throughput(1, 550), throughput(2, 555), throughput(3, 560)));
@@ -56,14 +56,14 @@ class VerdictTests {
 	}
 
 	@Test
-	void aSingleTrialIsIndicativeOnly() {
+	void verdictWhenASingleTrialShouldBeIndicativeOnly() {
 		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks("mvc", List.of(300), "webflux", List.of(150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.INDICATIVE);
 		assertThat(verdict.sentence()).isEqualTo("webflux best (150 ms); single trial: indicative only");
 	}
 
 	@Test
-	void theSameFigureEverywhereIsEqual() {
+	void verdictWhenTheFigureIsTheSameEverywhereShouldBeEqual() {
 		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
 				stacks("mvc", List.of(150, 150), "webflux", List.of(150, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.EQUAL);
@@ -71,7 +71,7 @@ class VerdictTests {
 	}
 
 	@Test
-	void unfinishedLoadsStayOutOfTheVerdict() {
+	void verdictWhenLoadsAreUnfinishedShouldLeaveThemOut() {
 		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
 		stacks.put("mvc", List.of(p99(1, 300, true), p99(2, 300, true)));
 		stacks.put("webflux", List.of(p99(1, 100, false), p99(2, 100, false)));
@@ -81,7 +81,7 @@ class VerdictTests {
 	}
 
 	@Test
-	void aFigureNoStackHasGivesNoData() {
+	void verdictWhenNoStackHasTheFigureShouldBeNoData() {
 		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.CPU,
 				stacks("mvc", List.of(300, 300), "webflux", List.of(150, 150)));
 		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_DATA);

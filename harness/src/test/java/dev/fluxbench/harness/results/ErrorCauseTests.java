@@ -1,31 +1,31 @@
 package dev.fluxbench.harness.results;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ErrorCauseTests {
 
 	@Test
-	void httpErrorsAreClassifiedByCode() {
+	void httpErrorsShouldBeClassifiedByCode() {
 		assertThat(ErrorCause.classify("503", "Service Unavailable", 200)).isEqualTo("http_503");
 		assertThat(ErrorCause.classify("404", "Not Found", 200)).isEqualTo("http_404");
 	}
 
 	@Test
-	void anotherSuccessStatusThanTheExpectedOneIsUnexpected() {
+	void statusWhenASuccessOtherThanTheExpectedOneShouldBeUnexpected() {
 		assertThat(ErrorCause.classify("200", "OK", 201)).isEqualTo("unexpected_200");
 	}
 
 	@Test
-	void theExpectedStatusThatFailedAnAssertionIsAnAssertionFailure() {
+	void expectedStatusWhenItFailedAnAssertionShouldBeAnAssertionFailure() {
 		assertThat(ErrorCause.classify("200", "OK", 200)).isEqualTo(ErrorCause.ASSERTION_FAILED);
 		assertThat(ErrorCause.classify("404", "Not Found", 404)).as("a journey may expect a 404")
 			.isEqualTo(ErrorCause.ASSERTION_FAILED);
 	}
 
 	@Test
-	void jmeterExceptionsAreClassifiedByWhatHappened() {
+	void jmeterExceptionsShouldBeClassifiedByWhatHappened() {
 		assertThat(ErrorCause.classify("Non HTTP response code: org.apache.http.conn.HttpHostConnectException",
 				"Non HTTP response message: Connect to 127.0.0.1:1 failed: Connection refused", 200))
 			.isEqualTo(ErrorCause.CONNECT_REFUSED);

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.results;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,12 +11,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 class MetricsCsvTests {
 
 	private static final Instant AT = Instant.parse("2026-11-22T06:00:01.250Z");
 
 	@Test
-	void linesReadBackAsWrittenWithPrometheusLabelsQuoted(@TempDir Path directory) throws IOException {
+	void linesShouldReadBackAsWrittenWithPrometheusLabelsQuoted(@TempDir Path directory) throws IOException {
 		Path file = directory.resolve("load-10/metrics.csv");
 		List<MetricsCsv.Line> lines = List.of(new MetricsCsv.Line(AT, "app", "rss_bytes", "", 4.0e8),
 				new MetricsCsv.Line(AT, "app", "jvm_memory_used_bytes", "area=\"heap\",id=\"G1 Eden Space\"", 52428800),
@@ -33,7 +33,7 @@ class MetricsCsvTests {
 	}
 
 	@Test
-	void aTornLastLineAndAnUnreadableOneAreLeftOut(@TempDir Path directory) throws IOException {
+	void linesWhenTornAtTheEndOrUnreadableShouldBeLeftOut(@TempDir Path directory) throws IOException {
 		Path file = directory.resolve("metrics.csv");
 		try (MetricsCsv csv = MetricsCsv.create(file)) {
 			csv.write(List.of(new MetricsCsv.Line(AT, "app", "rss_bytes", "", 1)));
@@ -44,7 +44,7 @@ class MetricsCsvTests {
 	}
 
 	@Test
-	void aMissingFileHasNoLines(@TempDir Path directory) {
+	void fileWhenMissingShouldHaveNoLines(@TempDir Path directory) {
 		assertThat(MetricsCsv.read(directory.resolve("metrics.csv"))).isEmpty();
 	}
 

@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.results;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -14,17 +11,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.fluxbench.contract.fault.FaultPhase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.contract.fault.FaultPhase;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class RunJsonTests {
 
 	private static final Instant START = Instant.parse("2026-11-22T06:00:00.123456789Z");
 
 	@Test
-	void aRunJsonReadsBackAsTheRecordItWasWrittenFrom(@TempDir Path directory) {
+	void runJsonShouldReadBackAsTheRecordItWasWrittenFrom(@TempDir Path directory) {
 		RunJson run = everyKey();
 		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
 		run.write(file);
@@ -32,7 +31,7 @@ class RunJsonTests {
 	}
 
 	@Test
-	void aRunJsonIsIndentedForPeopleWithKeysInRecordOrder(@TempDir Path directory) throws IOException {
+	void runJsonShouldBeIndentedForPeopleWithKeysInRecordOrder(@TempDir Path directory) throws IOException {
 		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
 		everyKey().write(file);
 		String text = Files.readString(file, StandardCharsets.UTF_8);
@@ -52,16 +51,63 @@ class RunJsonTests {
 	}
 
 	@Test
-	void aRunJsonWithoutCalibrationReadsBackWithoutOne(@TempDir Path directory) throws IOException {
+	void runJsonWhenItHasNoCalibrationShouldReadBackWithoutOne(@TempDir Path directory) throws IOException {
 		RunJson run = everyKey().withCalibration(Optional.empty());
 		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
 		run.write(file);
 		assertThat(RunJson.read(file)).isEqualTo(run);
-		assertThat(Files.readString(file, StandardCharsets.UTF_8)).endsWith("  \"calibration\": null\n}\n");
+		assertThat(Files.readString(file, StandardCharsets.UTF_8)).contains("  \"calibration\": null,\n");
 	}
 
 	@Test
-	void aRunJsonFromBeforeCalibrationReadsWithoutOne(@TempDir Path directory) throws IOException {
+	void runJsonWhenItHasNoPrometheusShouldReadBackWithoutOne(@TempDir Path directory) throws IOException {
+		RunJson run = everyKey().withPrometheus(Optional.empty());
+		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
+		run.write(file);
+		assertThat(RunJson.read(file)).isEqualTo(run);
+		assertThat(Files.readString(file, StandardCharsets.UTF_8)).endsWith("  \"prometheus\": null\n}\n");
+	}
+
+	@Test
+	void runJsonWhenWrittenBeforePrometheusShouldReadWithoutOne(@TempDir Path directory) throws IOException {
+		Path file = Files.writeString(directory.resolve(ResultsDirectory.RUN_JSON),
+				"{\"formatVersion\": 1, \"status\": \"finished\", \"maxInFlight\": 400}\n", StandardCharsets.UTF_8);
+		assertThat(RunJson.read(file).prometheus()).isEmpty();
+	}
+
+	@Test
+	void prometheusInARunJsonShouldKeepWhereItWasAndTheScrapesItMissed(@TempDir Path directory) throws IOException {
+		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
+		everyKey().write(file);
+		assertThat(RunJson.read(file).prometheus()).hasValueSatisfying((prometheus) -> {
+			assertThat(prometheus.address()).isEqualTo("http://127.0.0.1:41234");
+			assertThat(prometheus.config()).isEqualTo("prometheus/prometheus.yml");
+			assertThat(prometheus.scrapeInterval()).isEqualTo(Duration.ofSeconds(5));
+			assertThat(prometheus.gaps()).hasValueSatisfying((gaps) -> {
+				assertThat(gaps.missedScrapes()).isEqualTo(2);
+				assertThat(gaps.targets()).singleElement().satisfies((target) -> {
+					assertThat(target.labels()).containsEntry("stack", "mvc");
+					assertThat(target.gaps())
+						.containsExactly(new PrometheusJson.Gap(START.plusSeconds(10), START.plusSeconds(25), 2));
+				});
+			});
+		});
+		assertThat(Files.readString(file, StandardCharsets.UTF_8))
+			.contains("  \"prometheus\": {\n    \"address\": \"http://127.0.0.1:41234\",\n");
+	}
+
+	private static PrometheusJson prometheus() {
+		PrometheusJson.Target mvc = new PrometheusJson.Target("fluxbench-app", "127.0.0.1:8080",
+				Map.of("stack", "mvc", "trial", "1"), START, START.plusSeconds(60), 9, 1, 2,
+				Optional.of(Duration.ofMillis(40)),
+				List.of(new PrometheusJson.Gap(START.plusSeconds(10), START.plusSeconds(25), 2)));
+		return new PrometheusJson("http://127.0.0.1:41234", "2.42.0+ds", "/usr/bin/prometheus", 4244,
+				"prometheus/prometheus.yml", "prometheus/data", "prometheus/prometheus.log", Duration.ofSeconds(5),
+				Optional.of(PrometheusJson.Gaps.of(List.of(mvc))));
+	}
+
+	@Test
+	void runJsonWhenWrittenBeforeCalibrationShouldReadWithoutOne(@TempDir Path directory) throws IOException {
 		Path file = Files.writeString(directory.resolve(ResultsDirectory.RUN_JSON),
 				"{\"formatVersion\": 1, \"status\": \"finished\", \"maxInFlight\": 400}\n", StandardCharsets.UTF_8);
 		RunJson run = RunJson.read(file);
@@ -70,7 +116,7 @@ class RunJsonTests {
 	}
 
 	@Test
-	void theCalibrationInARunJsonKeepsEveryFigure(@TempDir Path directory) {
+	void calibrationInARunJsonShouldKeepEveryFigure(@TempDir Path directory) {
 		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
 		everyKey().write(file);
 		assertThat(RunJson.read(file).calibration()).hasValueSatisfying((calibration) -> {
@@ -94,7 +140,7 @@ class RunJsonTests {
 	}
 
 	@Test
-	void aRunJsonOfAnOlderHarnessReadsWithTodaysNames(@TempDir Path directory) throws IOException {
+	void runJsonWhenAnOlderHarnessWroteItShouldReadWithTodaysNames(@TempDir Path directory) throws IOException {
 		Path file = Files.writeString(directory.resolve(ResultsDirectory.RUN_JSON), """
 				{
 				  "fluxbench": "0.0.9",
@@ -131,7 +177,7 @@ class RunJsonTests {
 	}
 
 	@Test
-	void whatARunJsonLacksReadsAsEmptyNeverAsNull(@TempDir Path directory) throws IOException {
+	void runJsonWhenItLacksAFieldShouldReadItAsEmptyNeverAsNull(@TempDir Path directory) throws IOException {
 		RunJson run = RunJson.read(Files.writeString(directory.resolve(ResultsDirectory.RUN_JSON),
 				"{\"status\": \"paused\", \"targetRuns\": [{}], \"targetDescriptions\": [{\"kind\": \"remote\"}]}"));
 		assertThat(run.status()).isEqualTo(RunJson.Status.UNKNOWN);
@@ -155,7 +201,7 @@ class RunJsonTests {
 	}
 
 	@Test
-	void aFileThatIsNotAJsonObjectIsRefusedInOneLine(@TempDir Path directory) throws IOException {
+	void runJsonWhenItIsNoJsonObjectShouldBeRefusedInOneLine(@TempDir Path directory) throws IOException {
 		for (String text : List.of("{\"scenario\": ", "[1, 2]", "null", "", "scenario: quick")) {
 			Path file = Files.writeString(directory.resolve(ResultsDirectory.RUN_JSON), text);
 			assertThatIllegalArgumentException().as(text)
@@ -166,7 +212,7 @@ class RunJsonTests {
 	}
 
 	@Test
-	void anAnswerThatIsNotJsonIsEmbeddedAsNull() {
+	void answerWhenItIsNotJsonShouldBeEmbeddedAsNull() {
 		assertThat(ResultJson.tree("").isNull()).isTrue();
 		assertThat(ResultJson.tree("<html>Whitelabel Error Page</html>").isNull()).isTrue();
 		assertThat(ResultJson.tree("{\"build\": {\"version\": \"1\"}}").path("build").path("version").asText())
@@ -195,9 +241,9 @@ class RunJsonTests {
 		RunJson.TargetRun launched = RunJson.TargetRun.starting(1, "mvc")
 			.launched(4242, 8080, List.of("--fluxbench.cache.mode=none"), Duration.ofMillis(5300),
 					ResultJson.tree("{\"build\": {\"version\": \"0.1.0\"}, \"cpus\": 1}"))
-			.warmedUp(new Warmup(Duration.ofSeconds(60), Duration.ofSeconds(5), 0.05, 0.1, false,
+			.warmedUp(new Warmup(Duration.ofSeconds(60), 50, Duration.ofSeconds(5), 0.05, 0.1, false,
 					Duration.ofMillis(23_400), Optional.of(Duration.ofSeconds(23)), Optional.of(0.012),
-					Optional.of(0.04), 31_000, 0))
+					Optional.of(0.04), 1, Optional.of(0.2), 31_000, 0))
 			.withLoad(new RunJson.LoadRun(10, Optional.of(START), Optional.of(START.plusSeconds(8)), 120, 1, "ok",
 					Optional.of(new Journeys(10, 9, 1, 0))))
 			.stoppedAt(START.plusSeconds(9));
@@ -222,7 +268,7 @@ class RunJsonTests {
 						List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
 								new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null)),
 						Optional.of(URI.create("http://127.0.0.1:8090")))),
-				Optional.of(400), Optional.of(calibration()));
+				Optional.of(400), Optional.of(calibration()), Optional.of(prometheus()));
 	}
 
 }

@@ -1,9 +1,5 @@
 package dev.fluxbench.harness.results;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-import static org.awaitility.Awaitility.await;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +14,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.awaitility.Awaitility.await;
+
 class SamplesCsvTests {
 
 	@TempDir
@@ -30,7 +30,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void whatIsWrittenIsReadBack() {
+	void samplesCsvWhenWrittenShouldReadBack() {
 		Path file = this.directory.resolve("load-5/samples.csv");
 		try (SamplesCsv csv = SamplesCsv.create(file)) {
 			csv.write(sample(1, true));
@@ -40,7 +40,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void theSamplerCallsTimeIsKeptToTheMicrosecond() {
+	void samplerCallsTimeShouldBeKeptToTheMicrosecond() {
 		Path file = this.directory.resolve("samples.csv");
 		Sample timed = new Sample(Instant.parse("2026-11-22T10:00:00Z"), "passthrough", Duration.ofMillis(1),
 				Duration.ofMillis(1), Duration.ZERO, 2, "200", true, "", Optional.of(Duration.ofNanos(1_234_567)));
@@ -53,7 +53,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void aFileOfAnEarlierHarnessWithoutSamplerTimesIsRead() throws IOException {
+	void fileWhenAnEarlierHarnessWroteItWithoutSamplerTimesShouldBeRead() throws IOException {
 		Path file = Files.writeString(this.directory.resolve("samples.csv"),
 				"timestamp,label,elapsed_ms,latency_ms,connect_ms,bytes,status,success,error_cause\n"
 						+ "2026-11-22T10:00:00.001Z,list,101,91,1,150,200,true,\n");
@@ -61,7 +61,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void samplesReachTheDiskWhileTheFileIsStillOpen() {
+	void samplesShouldReachTheDiskWhileTheFileIsStillOpen() {
 		Path file = this.directory.resolve("samples.csv");
 		try (SamplesCsv csv = SamplesCsv.create(file)) {
 			csv.write(sample(1, true));
@@ -74,7 +74,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void aTornLastLineIsSkipped() throws IOException {
+	void lastLineWhenTornShouldBeSkipped() throws IOException {
 		Path file = this.directory.resolve("samples.csv");
 		try (SamplesCsv csv = SamplesCsv.create(file)) {
 			csv.write(sample(1, true));
@@ -85,7 +85,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void aMalformedLineInTheMiddleFails() throws IOException {
+	void lineWhenMalformedInTheMiddleShouldFail() throws IOException {
 		Path file = this.directory.resolve("samples.csv");
 		Files.writeString(file, SamplesCsv.HEADER + "\nnot,a,sample\n" + SamplesCsv.format(sample(1, true)) + "\n");
 		assertThatIllegalArgumentException().isThrownBy(() -> SamplesCsv.read(file))
@@ -93,14 +93,14 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void aFileOfSomethingElseIsRejected() throws IOException {
+	void fileWhenItHoldsSomethingElseShouldBeRejected() throws IOException {
 		Path file = Files.writeString(this.directory.resolve("other.csv"), "a,b,c\n");
 		assertThatIllegalArgumentException().isThrownBy(() -> SamplesCsv.read(file))
 			.withMessageContaining("is not a fluxbench samples file");
 	}
 
 	@Test
-	void summaryPercentilesAreExactAndErrorsAreCountedByCause() {
+	void summaryShouldHaveExactPercentilesAndCountErrorsByCause() {
 		LoadKey key = new LoadKey("quick", 5, "mvc", 1);
 		List<Sample> samples = new java.util.ArrayList<>();
 		for (int i = 1; i <= 1000; i++) {
@@ -124,7 +124,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void summaryHasALinePerLabelWhenThereAreSeveral() {
+	void summaryWhenThereAreSeveralLabelsShouldHaveALinePerLabel() {
 		List<Summary> summaries = Summary.of(new LoadKey("quick", 5, "mvc", 1),
 				List.of(sample(1, true), sample(2, true), sample(3, false)));
 		assertThat(summaries).extracting(Summary::label).containsExactly(Summary.ALL, "list", "passthrough");
@@ -132,7 +132,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void summaryCsvGetsOneHeaderAndALinePerSummary() throws IOException {
+	void summaryCsvShouldGetOneHeaderAndALinePerSummary() throws IOException {
 		Path file = this.directory.resolve("summary.csv");
 		LoadKey key = new LoadKey("quick", 5, "mvc", 1);
 		SummaryCsv.append(file, Summary.of(key, List.of(sample(1, true))), java.util.Optional.empty(), "ok");
@@ -147,7 +147,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void timestampsAreWrittenAsInstantWritesThem() {
+	void timestampsShouldBeWrittenAsInstantWritesThem() {
 		Random random = new Random(11);
 		List<Instant> instants = new ArrayList<>(List.of(Instant.parse("2026-11-27T04:24:06Z"),
 				Instant.parse("2026-11-27T04:24:06.500Z"), Instant.parse("2026-11-27T04:24:06.007Z"),
@@ -162,7 +162,7 @@ class SamplesCsvTests {
 	}
 
 	@Test
-	void onlyThreeDigitsAreAStatusCode() {
+	void statusCodeShouldBeOnlyThreeDigits() {
 		assertThat(SamplesCsv.isStatusCode("200")).isTrue();
 		assertThat(List.of("", "20", "2000", "Non HTTP response code: java.net.SocketTimeoutException", "2x0"))
 			.noneMatch(SamplesCsv::isStatusCode);

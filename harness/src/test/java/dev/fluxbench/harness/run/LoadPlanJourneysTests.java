@@ -1,13 +1,12 @@
 package dev.fluxbench.harness.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.Map;
-
-import org.junit.jupiter.api.Test;
 
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The knee's open loads, in journeys per second: how many generator threads a step starts
@@ -16,7 +15,7 @@ import dev.fluxbench.harness.scenario.Scenario;
 class LoadPlanJourneysTests {
 
 	@Test
-	void aStepStartsWithThreadsForItsRateAtTwiceTheJourneysFloor() {
+	void stepShouldStartWithThreadsForItsRateAtTwiceTheJourneysFloor() {
 		// The passthrough's floor is its 100 ms delay: 300 journeys/s keep 30 in flight,
 		// and twice that start.
 		LoadPlan plan = plan("quick-passthrough");
@@ -25,12 +24,12 @@ class LoadPlanJourneysTests {
 	}
 
 	@Test
-	void theThreadsAtTheStartNeverExceedTheCap() {
+	void threadsAtTheStartShouldNeverExceedTheCap() {
 		assertThat(plan("quick-passthrough").initialThreads(20_000, 1_000)).isEqualTo(1_000);
 	}
 
 	@Test
-	void aJourneyWithoutAFloorIsSizedAsIfItTook100Milliseconds() {
+	void journeyWhenItHasNoFloorShouldBeSizedAsIfItTook100Milliseconds() {
 		Scenario thesis = Catalogue.byName("thesis-normal").orElseThrow();
 		assertThat(thesis.round().hasFloor()).isFalse();
 		assertThat(new LoadPlan(thesis, Map.of()).countingJourneys().initialThreads(100, 1_000)).isEqualTo(20);

@@ -1,7 +1,5 @@
 package dev.fluxbench.harness.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.StringReader;
@@ -10,6 +8,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,17 +16,18 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.ScenarioReader;
 import dev.fluxbench.harness.scenario.Workload;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Journeys run by JMeter against a JDK HTTP server that records what it was asked: each
@@ -106,7 +106,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void extractionsFeedLaterStepsRepeatsRepeatAndAFailureStopsTheUser() {
+	void journeyShouldFeedExtractionsToLaterStepsRepeatRepeatsAndStopTheUserOnAFailure() {
 		Scenario scenario = read("""
 				version: 1
 				name: journey
@@ -151,7 +151,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void aFailedCheckFailsASampleWithTheExpectedStatusAndAnExpectedErrorStatusPasses() {
+	void sampleWhenACheckFailsShouldFailDespiteTheExpectedStatusAndPassWithAnExpectedErrorStatus() {
 		Scenario scenario = read("""
 				version: 1
 				name: checks
@@ -176,7 +176,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void aFeederGivesEachIterationTheNextRow() throws IOException {
+	void feederShouldGiveEachIterationTheNextRow() throws IOException {
 		Files.writeString(this.directory.resolve("users.csv"), "name,role\nada,admin\nbob,user\n");
 		Path file = this.directory.resolve("feed.yaml");
 		Files.writeString(file, """
@@ -195,7 +195,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void everyBuiltInScenarioBuildsATestPlanForEachLevel() {
+	void everyBuiltInScenarioShouldBuildATestPlanForEachLevel() {
 		for (Scenario scenario : Catalogue.scenarios()) {
 			LoadPlan plan = new LoadPlan(scenario, Map.of());
 			try (JourneyCounter journeys = JourneyCounter.open()) {
@@ -208,7 +208,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void anAbsoluteUrlFromALocationHeaderIsRequestedAsItIsEachTimeItIsExtracted() {
+	void absoluteUrlWhenExtractedFromALocationHeaderShouldBeRequestedAsItIsEachTime() {
 		Scenario scenario = read("""
 				version: 1
 				name: operations
@@ -242,7 +242,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void aReferenceThatHoldsAPathAndALiteralUrlGoWhereAPathAndAUrlGo() {
+	void referencesWhenTheyHoldAPathOrALiteralUrlShouldGoWhereAPathOrAUrlGoes() {
 		String url = "http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop/items/7";
 		Scenario scenario = read("""
 				version: 1
@@ -262,7 +262,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void journeysCountUsersThatStartFinishAndAreStoppedByAFailedRequest() {
+	void journeysShouldCountUsersThatStartFinishAndAreStoppedByAFailedRequest() {
 		Scenario scenario = read("""
 				version: 1
 				name: gate
@@ -287,7 +287,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void aHeldLevelLeavesJourneysUnfinishedWhenItsTimeRunsOutAndLosesNoUser() {
+	void heldLevelWhenItsTimeRunsOutShouldLeaveJourneysUnfinishedAndLoseNoUser() {
 		Scenario scenario = read("""
 				version: 1
 				name: held
@@ -306,14 +306,65 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void aRequestGoesAfterTheBasePathUnlessItIsAWholeUrlOrKnownOnlyPerSample() {
+	void warmupWhenTheScenarioIsClosedShouldDriveItsLargestLoadInUsersUpToTwenty() {
+		String closed = """
+				version: 1
+				name: closed
+				load:
+				  closed: {users: [5, %d, 3], hold: 1s}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				""";
+		assertThat(new LoadPlan(read(closed.formatted(500)), Map.of()).warmupUsers()).isEqualTo(20);
+		assertThat(new LoadPlan(read(closed.formatted(12)), Map.of()).warmupUsers()).isEqualTo(12);
+	}
+
+	@Test
+	void warmupWhenTheScenarioIsOpenShouldDriveItsLargestRateInUsersUpToTwenty() {
+		String open = """
+				version: 1
+				name: open
+				load:
+				  open:
+				    stages:
+				      - {rate: %d, hold: 1s}
+				    maxThreads: 100
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				""";
+		assertThat(new LoadPlan(read(open.formatted(200)), Map.of()).warmupUsers()).isEqualTo(20);
+		assertThat(new LoadPlan(read(open.formatted(7)), Map.of()).warmupUsers()).isEqualTo(7);
+	}
+
+	@Test
+	void warmupWhenItIsDoneShouldStopEveryUserAndCountWhatTheySent() {
+		Scenario scenario = read("""
+				version: 1
+				name: closed
+				load:
+				  closed: {users: [3], hold: 1s, thinkTime: {min: 1ms, max: 2ms}}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				""");
+		SampleSink.Progress progress = new SampleSink.Progress();
+		// Done after a few samples: the warm-up must end long before its maximum.
+		new LoadPlan(scenario, Map.of()).warmUp(Duration.ofMinutes(10),
+				URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop"), progress,
+				() -> progress.samples() >= 30);
+		assertThat(progress.samples()).isGreaterThanOrEqualTo(30);
+		assertThat(progress.errors()).isZero();
+		assertThat(this.requests).hasSizeGreaterThanOrEqualTo(30).allMatch("GET /shop/hello/x"::equals);
+	}
+
+	@Test
+	void requestShouldGoAfterTheBasePathUnlessItIsAWholeUrlOrKnownOnlyPerSample() {
 		assertThat(LoadPlan.url("/api/x", "/shop")).isEqualTo("/shop/api/x");
 		assertThat(LoadPlan.url("http://other:9090/api/x", "/shop")).isEqualTo("http://other:9090/api/x");
 		assertThat(LoadPlan.url("${operationUrl}", "/shop")).isEqualTo("${operationUrl}");
 	}
 
 	@Test
-	void aTargetsBasePathLosesItsLastSlash() {
+	void targetsBasePathShouldLoseItsLastSlash() {
 		assertThat(LoadPlan.basePath(URI.create("http://host:8080"))).isEmpty();
 		assertThat(LoadPlan.basePath(URI.create("http://host:8080/"))).isEmpty();
 		assertThat(LoadPlan.basePath(URI.create("http://host:8080/shop/"))).isEqualTo("/shop");

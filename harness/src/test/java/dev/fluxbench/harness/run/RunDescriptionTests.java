@@ -1,15 +1,11 @@
 package dev.fluxbench.harness.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import org.junit.jupiter.api.Test;
 
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.launch.CpuLayout;
@@ -20,11 +16,14 @@ import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.harness.target.Target;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class RunDescriptionTests {
 
 	@Test
-	void runJsonNamesTheHeadersOfARequestButNeverTheirValues() {
+	void runJsonShouldNameTheHeadersOfARequestButNeverTheirValues() {
 		RunJson run = RunDescription.of(plan("thesis-normal", new Target.Launched(Stack.MVC_REDIS)));
 		assertThat(run.scenario().requests()).singleElement()
 			.satisfies((request) -> assertThat(request.headers()).containsExactly("X-Requester", "Authorization"));
@@ -34,7 +33,7 @@ class RunDescriptionTests {
 	}
 
 	@Test
-	void aRunOfAGivenServiceRecordsItsAddressAndNoStackSetUp() {
+	void runJsonWhenTheServiceIsGivenShouldRecordItsAddressAndNoStackSetUp() {
 		RunJson run = RunDescription
 			.of(plan("quick", new Target.Given("before", URI.create("http://127.0.0.1:9090/api"), Optional.empty())));
 		assertThat(run.status()).isEqualTo(RunJson.Status.RUNNING);
@@ -48,7 +47,7 @@ class RunDescriptionTests {
 	}
 
 	@Test
-	void runJsonRecordsTheFaultProfileAndTheDownstreamItWasSetOn() {
+	void runJsonShouldRecordTheFaultProfileAndTheDownstreamItWasSetOn() {
 		List<FaultPhase> phases = List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
 				new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null));
 		URI downstream = URI.create("http://127.0.0.1:8090");
@@ -61,7 +60,7 @@ class RunDescriptionTests {
 	}
 
 	@Test
-	void runJsonRecordsTheInFlightLimitTheLaunchedStacksGot() {
+	void runJsonShouldRecordTheInFlightLimitTheLaunchedStacksGot() {
 		RunPlan limited = new RunPlan(Catalogue.byName("quick").orElseThrow(),
 				List.of(new Target.Launched(Stack.MVC_VT)), Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"),
 				0, Path.of("."), List.of("run", "--max-in-flight", "400"), Map.of(), Optional.empty(), 400, "512m",
@@ -74,7 +73,7 @@ class RunDescriptionTests {
 	}
 
 	@Test
-	void runJsonCarriesTheCalibrationItWasGiven() {
+	void runJsonShouldCarryTheCalibrationItWasGiven() {
 		CalibrationJson.Side side = CalibrationJson.Side.of(1000, 0, Duration.ofSeconds(1), Duration.ofMillis(100),
 				Duration.ofMillis(1), Duration.ofMillis(2));
 		CalibrationJson calibration = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.empty(),
@@ -89,7 +88,7 @@ class RunDescriptionTests {
 	}
 
 	@Test
-	void runJsonRecordsTheHeapTheLaunchedStacksGot() {
+	void runJsonShouldRecordTheHeapTheLaunchedStacksGot() {
 		RunPlan larger = new RunPlan(Catalogue.byName("quick").orElseThrow(),
 				List.of(new Target.Launched(Stack.MVC_VT)), Database.parse("h2"), CpuLayout.unpinned(2), Path.of("out"),
 				0, Path.of("."), List.of("run", "--heap", "1g"), Map.of(), Optional.empty(), 0, "1g",

@@ -1,25 +1,24 @@
 package dev.fluxbench.harness.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.nio.file.Path;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
-import org.junit.jupiter.api.Test;
 
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.harness.target.Target;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class RunPlanTests {
 
 	@Test
-	void trialsRotateTheTargetOrderSoNoTargetAlwaysGoesFirst() {
+	void trialsShouldRotateTheTargetOrderSoNoTargetAlwaysGoesFirst() {
 		Target mvc = new Target.Launched(Stack.MVC);
 		Target vt = new Target.Launched(Stack.MVC_VT);
 		Target given = new Target.Given("after", URI.create("http://127.0.0.1:9090"), Optional.empty());
@@ -33,7 +32,7 @@ class RunPlanTests {
 	}
 
 	@Test
-	void samplesAreClassifiedAgainstTheStatusTheRequestExpects() {
+	void samplesShouldBeClassifiedAgainstTheStatusTheRequestExpects() {
 		org.apache.jmeter.samplers.SampleResult created = new org.apache.jmeter.samplers.SampleResult();
 		created.setSampleLabel("artist-create");
 		created.setResponseCode("200");

@@ -1,21 +1,20 @@
 package dev.fluxbench.harness.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.fluxbench.harness.results.Sample;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
 
-import dev.fluxbench.harness.results.Sample;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class SampleSinkTests {
 
 	@Test
-	void aSampleCarriesTheTimeOfTheSamplerCallThatMadeIt() {
+	void sampleShouldCarryTheTimeOfTheSamplerCallThatMadeIt() {
 		List<Sample> samples = new ArrayList<>();
 		SampleSink sink = SampleSink.to(samples::add, Map.of("list", 200), new SampleSink.Progress());
 		try {
@@ -33,7 +32,7 @@ class SampleSinkTests {
 	}
 
 	@Test
-	void aResultThatNoSamplerCallPrecededHasNoSamplerTime() {
+	void resultWhenNoSamplerCallPrecededItShouldHaveNoSamplerTime() {
 		// A transaction's result, made of its samplers' results, follows their calls.
 		List<Sample> samples = new ArrayList<>();
 		SampleSink sink = SampleSink.to(samples::add, Map.of("list", 200), new SampleSink.Progress());

@@ -1,12 +1,12 @@
 package dev.fluxbench.harness.run;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class StatusLineTests {
 
@@ -14,7 +14,7 @@ class StatusLineTests {
 	private static final Duration BY_HAND = Duration.ofHours(1);
 
 	@Test
-	void aLogGetsAWholeLineEveryFiveTicksAndNothingElse() {
+	void logShouldGetAWholeLineEveryFiveTicksAndNothingElse() {
 		StringWriter text = new StringWriter();
 		try (StatusLine status = new StatusLine(new PrintWriter(text), "[quick] mvc", Duration.ofSeconds(20),
 				progress(40, 2), false, BY_HAND)) {
@@ -27,7 +27,7 @@ class StatusLineTests {
 	}
 
 	@Test
-	void aTerminalAlsoGetsABarRedrawnInPlaceEachTickAndClearedAtTheEnd() {
+	void terminalShouldAlsoGetABarRedrawnInPlaceEachTickAndClearedAtTheEnd() {
 		StringWriter text = new StringWriter();
 		try (StatusLine status = new StatusLine(new PrintWriter(text), "[quick] mvc", Duration.ofHours(2),
 				progress(10, 0), true, BY_HAND)) {
@@ -44,7 +44,7 @@ class StatusLineTests {
 	}
 
 	@Test
-	void theBarIsFullOnceTheExpectedTimeIsOver() {
+	void barWhenTheExpectedTimeIsOverShouldBeFull() {
 		try (StatusLine status = new StatusLine(new PrintWriter(new StringWriter()), "x", Duration.ZERO, progress(3, 1),
 				false, BY_HAND)) {
 			assertThat(status.bar()).isEqualTo("[##############################] 100% 3 samples, 1 errors");

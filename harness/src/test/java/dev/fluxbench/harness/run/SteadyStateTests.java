@@ -24,7 +24,7 @@ class SteadyStateTests {
 	private double cpu;
 
 	@Test
-	void aTargetIsJudgedOnlyOnceAWholeWindowWasSeen() {
+	void targetShouldBeJudgedOnlyOnceAWholeWindowWasSeen() {
 		for (int second = 0; second < 5; second++) {
 			observe(second, 1000, 0.0, 1.0);
 			assertThat(this.state.judgement()).isEmpty();
@@ -38,7 +38,7 @@ class SteadyStateTests {
 	}
 
 	@Test
-	void aTargetWhoseJitStillTakesMoreThanItsShareIsNotSteadyHoweverEvenItsThroughput() {
+	void targetWhenItsJitStillTakesMoreThanItsShareShouldNotBeSteadyHoweverEvenItsThroughput() {
 		for (int second = 0; second <= 5; second++) {
 			observe(second, 1000, 0.2, 1.0);
 		}
@@ -49,7 +49,7 @@ class SteadyStateTests {
 	}
 
 	@Test
-	void aTargetWhoseThroughputStillClimbsIsNotSteadyThoughItCompilesNothing() {
+	void targetWhenItsThroughputStillClimbsShouldNotBeSteadyThoughItCompilesNothing() {
 		int[] rates = { 100, 200, 400, 800, 1600, 3200 };
 		for (int second = 0; second < rates.length; second++) {
 			observe(second, rates[second], 0.0, 1.0);
@@ -61,7 +61,7 @@ class SteadyStateTests {
 	}
 
 	@Test
-	void onlyTheLastWindowCountsSoAnEarlyBurstOfCompilationIsForgotten() {
+	void earlyBurstOfCompilationShouldBeForgottenAsOnlyTheLastWindowCounts() {
 		observe(0, 500, 0.0, 1.0);
 		for (int second = 1; second <= 3; second++) {
 			observe(second, 500, 0.9, 1.0);
@@ -76,7 +76,7 @@ class SteadyStateTests {
 	}
 
 	@Test
-	void aTargetThatExposesNoCompilationTimeIsJudgedOnItsThroughputAlone() {
+	void targetWhenItExposesNoCompilationTimeShouldBeJudgedOnItsThroughputAlone() {
 		for (int second = 0; second <= 5; second++) {
 			this.samples += 1000;
 			this.state.observe(new SteadyState.Observation(START.plusSeconds(second), this.samples,
@@ -89,7 +89,7 @@ class SteadyStateTests {
 	}
 
 	@Test
-	void aWindowWithoutAnySampleIsNotSteady() {
+	void windowWhenItHasNoSampleShouldNotBeSteady() {
 		for (int second = 0; second <= 5; second++) {
 			observe(second, 0, 0.0, 0.0);
 		}
@@ -100,7 +100,7 @@ class SteadyStateTests {
 	}
 
 	@Test
-	void countsThatGoBackwardsStartTheWindowAfresh() {
+	void countsWhenTheyGoBackwardsShouldStartTheWindowAfresh() {
 		for (int second = 0; second <= 5; second++) {
 			observe(second, 1000, 0.0, 1.0);
 		}
@@ -111,7 +111,7 @@ class SteadyStateTests {
 	}
 
 	@Test
-	void criteriaOutOfRangeAreRefused() {
+	void criteriaWhenOutOfRangeShouldBeRefused() {
 		assertThatIllegalArgumentException().isThrownBy(() -> new Steadiness(Duration.ofSeconds(1), 0.05, 0.1, false))
 			.withMessageContaining("at least 2s");
 		assertThatIllegalArgumentException().isThrownBy(() -> new Steadiness(Duration.ofSeconds(5), 0, 0.1, false));

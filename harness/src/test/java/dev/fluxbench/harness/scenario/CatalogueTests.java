@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.scenario;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,11 +11,13 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
-
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.Summary;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class CatalogueTests {
 
@@ -26,7 +25,7 @@ class CatalogueTests {
 	private static final Path REPOSITORY_SCENARIOS = Path.of("..", Catalogue.DIRECTORY);
 
 	@Test
-	void everyFileInTheScenariosDirectoryIsABuiltInAndReads() throws IOException {
+	void everyFileInTheScenariosDirectoryShouldBeABuiltInAndRead() throws IOException {
 		try (Stream<Path> files = Files.list(REPOSITORY_SCENARIOS)) {
 			assertThat(files.map((file) -> file.getFileName().toString())
 				.filter((name) -> name.endsWith(".yaml"))
@@ -43,7 +42,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void thesisProfilesMatchTheThesis() {
+	void thesisProfilesShouldMatchTheThesis() {
 		Scenario normal = Catalogue.byName("thesis-normal").orElseThrow();
 		assertThat(normal.loads()).containsExactly(350);
 		assertThat(normal.levels().getFirst().rampUp()).isEqualTo(Duration.ofSeconds(60));
@@ -62,7 +61,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void thesisProfilesLookUnitsUpWithCredentialsOverTheFiveVariants() {
+	void thesisProfilesShouldLookUnitsUpWithCredentialsOverTheFiveVariants() {
 		for (String thesis : List.of("thesis-normal", "thesis-higher", "thesis-stress")) {
 			Scenario scenario = Catalogue.byName(thesis).orElseThrow();
 			assertThat(scenario.stacks()).containsExactly(Stack.MVC_REDIS, Stack.MVC, Stack.WEBFLUX,
@@ -81,7 +80,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void unitLookupSucceedsOnlyWhenTheBodySaysSuccessTrue() {
+	void unitLookupShouldSucceedOnlyWhenTheBodySaysSuccessTrue() {
 		Step.Check check = Catalogue.byName("thesis-normal").orElseThrow().requests().getFirst().checks().getFirst();
 		Pattern success = Pattern.compile(((Step.Check.Regex) check).pattern());
 		assertThat(success.matcher("{\"success\": true, \"unit\": {}}").find()).isTrue();
@@ -91,7 +90,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void theCachedVariantsDifferFromTheirStackOnlyByTheCache() {
+	void cachedVariantsShouldDifferFromTheirStackOnlyByTheCache() {
 		assertThat(Stack.MVC_REDIS.jar()).isEqualTo(Stack.MVC.jar());
 		assertThat(Stack.MVC_REDIS.profiles()).isEqualTo(Stack.MVC.profiles());
 		assertThat(Stack.WEBFLUX_REDIS.jar()).isEqualTo(Stack.WEBFLUX.jar());
@@ -100,7 +99,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void passthroughProfileMatchesSeed004() {
+	void passthroughProfileShouldMatchSeed004() {
 		Scenario boot2 = Catalogue.byName("boot2-passthrough").orElseThrow();
 		assertThat(boot2.loads()).containsExactly(300, 1000, 1500, 3000, 5000);
 		assertThat(boot2.levels()).allSatisfy((level) -> {
@@ -121,7 +120,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void ipponOperationsIsSeed002sGatlingJourneyStepForStep() {
+	void ipponOperationsShouldBeSeed002sGatlingJourneyStepForStep() {
 		Scenario ippon = Catalogue.byName("ippon-operations").orElseThrow();
 		assertThat(ippon.seeds()).containsExactly("002_40e23d62534e9a56.txt");
 		assertThat(ippon.stacks()).isEqualTo(Stack.IPPON_VARIANTS);
@@ -158,7 +157,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void ipponOperationsAtAHundredthIsFiftyToTwoHundredUsersWithTheSeedsPauses() {
+	void ipponOperationsWhenScaledToAHundredthShouldRunFiftyToTwoHundredUsersWithTheSeedsPauses() {
 		Scenario quick = Catalogue.byName("ippon-operations").orElseThrow().scaled(0.01);
 		assertThat(quick.loads()).containsExactly(50, 100, 150, 200);
 		assertThat(quick.levels().getFirst().rampUp()).isZero();
@@ -170,7 +169,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void chainRampIsSeed003sFifteenMinuteRampToAThousandRequestsASecond() {
+	void chainRampShouldBeSeed003sFifteenMinuteRampToAThousandRequestsASecond() {
 		Scenario ramp = Catalogue.byName("chain-ramp").orElseThrow();
 		assertThat(ramp.seeds()).containsExactly("003_79621d6cb54c0382.txt");
 		assertThat(ramp.workload()).isInstanceOf(Workload.Open.class);
@@ -186,7 +185,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void chainFaultsFailsThenStallsTheDownstreamWhileTheLoadHoldsAndOutlastsThePhases() {
+	void chainFaultsShouldFailThenStallTheDownstreamWhileTheLoadHoldsAndOutlastsThePhases() {
 		Scenario faults = Catalogue.byName("chain-faults").orElseThrow();
 		assertThat(faults.faults()).extracting(FaultPhase::hold)
 			.containsExactly(Duration.ofSeconds(60), Duration.ofSeconds(30), Duration.ofSeconds(20),
@@ -202,7 +201,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void theChainsDifferOnlyInDepth() {
+	void chainsShouldDifferOnlyInDepth() {
 		Scenario chain = Catalogue.byName("chain").orElseThrow();
 		Scenario deep = Catalogue.byName("chain-deep").orElseThrow();
 		assertThat(chain.requests()).singleElement()
@@ -214,7 +213,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void seed002sWebfluxVariantsAreProfilesOfTheWebfluxJar() {
+	void seed002sWebfluxVariantsShouldBeProfilesOfTheWebfluxJar() {
 		assertThat(List.of(Stack.WEBFLUX_JDBC, Stack.WEBFLUX_JDBC_PARALLEL, Stack.WEBFLUX_VT)).allSatisfy((variant) -> {
 			assertThat(variant.jar()).isEqualTo(Stack.WEBFLUX.jar());
 			assertThat(variant.cache()).isEqualTo(Stack.Cache.NONE);
@@ -228,7 +227,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void aBearerTokenOrOneTheJourneyWasIssuedNeedsNoDirectoryButBasicCredentialsDo() {
+	void directoryWhenTheJourneyUsesBasicCredentialsShouldBeNeededButNotForABearerToken() {
 		Step.Request bearer = new Step.Request("a", "GET", "/", Map.of("Authorization", "Bearer abc"), Optional.empty(),
 				Optional.empty(), 200, Duration.ZERO, List.of(), List.of(), false);
 		Step.Request issued = new Step.Request("b", "GET", "/", Map.of("authorization", "${token}"), Optional.empty(),
@@ -245,7 +244,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void theOpenModelHoldsEveryStageAtItsRate() {
+	void openModelShouldHoldEveryStageAtItsRate() {
 		Scenario open = Catalogue.byName("boot2-passthrough-open").orElseThrow();
 		assertThat(open.isOpenModel()).isTrue();
 		assertThat(open.loads()).containsExactly(250, 500, 1000, 2000);
@@ -258,7 +257,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void concertsProfileRampsTo1000ThreadsInAMinuteWithBothArtistCalls() {
+	void concertsProfileShouldRampTo1000ThreadsInAMinuteWithBothArtistCalls() {
 		Scenario concerts = Catalogue.byName("concerts-1000").orElseThrow();
 		assertThat(concerts.loads()).containsExactly(1000);
 		assertThat(concerts.levels().getFirst().rampUp()).isEqualTo(Duration.ofMinutes(1));
@@ -267,7 +266,20 @@ class CatalogueTests {
 	}
 
 	@Test
-	void quickIsTheDefaultAndFitsFiveMinutesForThreeStacks() {
+	void concertsRelationsShouldReadWholeConcertsAtConcertsLoadsOnTheFourWaysOfReading() {
+		Scenario concerts = Catalogue.byName("concerts-1000").orElseThrow();
+		Scenario relations = Catalogue.byName("concerts-relations").orElseThrow();
+
+		assertThat(relations.loads()).isEqualTo(concerts.loads());
+		assertThat(relations.levels()).isEqualTo(concerts.levels());
+		assertThat(relations.seeds()).isEqualTo(concerts.seeds());
+		assertThat(relations.stacks()).isEqualTo(Stack.CONCERT_VARIANTS);
+		assertThat(relations.requests()).extracting(Step.Request::label)
+			.containsExactly("concert-read", "artists-list");
+	}
+
+	@Test
+	void quickShouldBeTheDefaultAndFitFiveMinutesForThreeStacks() {
 		Scenario quick = Catalogue.byName(Catalogue.DEFAULT_SCENARIO).orElseThrow();
 		assertThat(quick.trials()).isEqualTo(1);
 		assertThat(quick.responseTimeout()).isEqualTo(Duration.ofSeconds(10));
@@ -283,14 +295,14 @@ class CatalogueTests {
 	}
 
 	@Test
-	void everyScenarioNamesASeed() {
+	void everyScenarioShouldNameASeed() {
 		assertThat(Catalogue.scenarios()).allSatisfy((scenario) -> assertThat(scenario.seeds()).isNotEmpty()
 			.allSatisfy((seed) -> assertThat(seed).matches("\\d{3}_[0-9a-f]{16}\\.txt")));
 		assertThat(Catalogue.names()).doesNotHaveDuplicates();
 	}
 
 	@Test
-	void scalingMultipliesUsersAndDurationsButNotClientBehaviour() {
+	void scalingShouldMultiplyUsersAndDurationsButNotClientBehaviour() {
 		Scenario boot2 = Catalogue.byName("boot2-passthrough").orElseThrow().scaled(0.01);
 		assertThat(boot2.loads()).containsExactly(3, 10, 15, 30, 50);
 		assertThat(boot2.levels().getFirst().rampUp()).isEqualTo(Duration.ofSeconds(1));
@@ -302,12 +314,12 @@ class CatalogueTests {
 	}
 
 	@Test
-	void scalingNeverDropsBelowOneUser() {
+	void scalingShouldNeverDropBelowOneUser() {
 		assertThat(Catalogue.byName("thesis-normal").orElseThrow().scaled(0.0001).loads()).containsExactly(1);
 	}
 
 	@Test
-	void overridesKeepTheFirstLevelsRampAndReplaceTheEnd() {
+	void overridesShouldKeepTheFirstLevelsRampAndReplaceTheEnd() {
 		Scenario quick = Catalogue.byName("quick").orElseThrow();
 		Scenario changed = quick.withLoads(List.of(1, 2)).withHold(Duration.ofSeconds(3));
 		assertThat(changed.loads()).containsExactly(1, 2);
@@ -322,7 +334,7 @@ class CatalogueTests {
 	}
 
 	@Test
-	void assertionsReportTheirViolation() {
+	void assertionsShouldReportTheirViolation() {
 		LoadKey key = new LoadKey("x", 1, "mvc", 1);
 		Summary slow = new Summary(key, Summary.ALL, 100, 10, new java.util.TreeMap<>(), Duration.ZERO, Duration.ZERO,
 				Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ofSeconds(12),

@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.scenario;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -16,13 +13,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.fluxbench.contract.fault.FaultPhase;
+import dev.fluxbench.harness.scenario.Step.Check;
+import dev.fluxbench.harness.scenario.Step.Extraction;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.fluxbench.contract.fault.FaultPhase;
-import dev.fluxbench.harness.scenario.Step.Check;
-import dev.fluxbench.harness.scenario.Step.Extraction;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Scenario files as users write them. Each bad file breaks one thing of an otherwise good
@@ -41,11 +40,46 @@ class ScenarioReaderTests {
 
 	private static final Duration ONE_SECOND = Duration.ofSeconds(1);
 
+	/**
+	 * The first {@code yaml} block of docs/scenario-format.md: the example it opens with.
+	 */
+	static String documentedExample() throws IOException {
+		Matcher block = Pattern.compile("(?s)```yaml\n(.*?)```")
+			.matcher(Files.readString(DOCS, StandardCharsets.UTF_8));
+		assertThat(block.find()).as("a yaml block in " + DOCS).isTrue();
+		return block.group(1);
+	}
+
+	private static Scenario read(String yaml) {
+		return ScenarioReader.read("my.yaml", new StringReader(yaml), ENVIRONMENT);
+	}
+
+	private static Path write(Path directory, String yaml) throws IOException {
+		return Files.writeString(directory.resolve("my.yaml"), yaml);
+	}
+
+	private static void assertRefused(String yaml, int line, String... reason) {
+		assertThatExceptionOfType(ScenarioException.class).isThrownBy(() -> read(yaml))
+			.satisfies((refused) -> assertRefusal(refused, "my.yaml", line, reason));
+	}
+
+	private static void assertRefused(Path file, int line, String... reason) {
+		assertThatExceptionOfType(ScenarioException.class).isThrownBy(() -> ScenarioReader.read(file, ENVIRONMENT))
+			.satisfies((refused) -> assertRefusal(refused, file.toString(), line, reason));
+	}
+
+	private static void assertRefusal(ScenarioException refused, String source, int line, String... reason) {
+		assertThat(refused.source()).isEqualTo(source);
+		assertThat(refused.line()).as("the line of: %s", refused.reason()).isEqualTo(line);
+		assertThat(refused.reason()).contains(reason);
+		assertThat(refused.getMessage()).isEqualTo(source + ":" + line + ": " + refused.reason());
+	}
+
 	@Nested
 	class GoodFiles {
 
 		@Test
-		void theDocumentsFirstExampleReadsIntoTheModelItShows() throws IOException {
+		void documentsFirstExampleShouldReadIntoTheModelItShows() throws IOException {
 			Scenario scenario = ScenarioReader.read(DOCS.toString(), new StringReader(documentedExample()), Map.of());
 
 			assertThat(scenario.name()).isEqualTo("artists-journey");
@@ -102,7 +136,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void theDocumentsExampleFindsTheSchemaFromDocs() throws IOException {
+		void documentsExampleShouldFindTheSchemaFromDocs() throws IOException {
 			String modeline = documentedExample().lines().findFirst().orElseThrow();
 			Matcher schema = Pattern.compile("# yaml-language-server: \\$schema=(\\S+)").matcher(modeline);
 			assertThat(schema.matches()).as(modeline).isTrue();
@@ -110,7 +144,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void theDocumentsErrorExampleIsWhatTheReaderSays() throws IOException {
+		void documentsErrorExampleShouldBeWhatTheReaderSays() throws IOException {
 			String typo = documentedExample().replace("/concerts/data/artists/${firstId}",
 					"/concerts/data/artists/${firstID}");
 			Matcher documented = Pattern.compile("fluxbench: docs/artists\\.yaml:(\\d+): (.*)")
@@ -126,7 +160,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void everyBuiltInValidates() throws IOException {
+		void everyBuiltInShouldValidate() throws IOException {
 			try (Stream<Path> files = Files.list(BUILT_INS)) {
 				List<Path> builtIns = files.filter((file) -> file.toString().endsWith(".yaml")).sorted().toList();
 				assertThat(builtIns).hasSizeGreaterThanOrEqualTo(7).allSatisfy((file) -> {
@@ -139,7 +173,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void environmentReferencesStayTemplatesSoThatNoSecretReachesTheModel() {
+		void environmentReferencesShouldStayTemplatesSoThatNoSecretReachesTheModel() {
 			Scenario scenario = read("""
 					version: 1
 					name: secrets
@@ -163,7 +197,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void scalarsKeepTheTypesAnEditorShows() {
+		void scalarsShouldKeepTheTypesAnEditorShows() {
 			Scenario scenario = read("""
 					version: 1
 					name: types
@@ -191,7 +225,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void feederColumnsBecomeVariables(@TempDir Path directory) throws IOException {
+		void feederColumnsShouldBecomeVariables(@TempDir Path directory) throws IOException {
 			Files.writeString(directory.resolve("artists.csv"), "\uFEFFartistId, city\n1,Tallinn\n2,Lagos\n");
 			Path file = write(directory, """
 					version: 1
@@ -214,7 +248,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void theOpenModelAndItsDefaultsRead() {
+		void openModelShouldReadWithItsDefaults() {
 			Scenario scenario = read("""
 					version: 1
 					name: open
@@ -248,13 +282,13 @@ class ScenarioReaderTests {
 	class BadYaml {
 
 		@Test
-		void emptyFile() {
+		void fileWhenEmptyShouldBeRefused() {
 			assertRefused("", 1, "the file is empty");
 			assertRefused("# only a comment\n", 1, "the file is empty");
 		}
 
 		@Test
-		void badIndentation() {
+		void fileWhenBadlyIndentedShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -268,7 +302,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void unclosedQuoteIsReportedWhereItOpens() {
+		void quoteWhenUnclosedShouldBeReportedWhereItOpens() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -281,7 +315,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void keyWithoutColon() {
+		void keyWhenItHasNoColonShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -292,7 +326,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void tabIndentation() {
+		void fileWhenIndentedWithTabsShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -302,7 +336,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void duplicateKey() {
+		void keyWhenDuplicatedShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -322,7 +356,7 @@ class ScenarioReaderTests {
 	class BadSchema {
 
 		@Test
-		void aPathThatIsNeitherAPathNorAUrlNorAReferenceSaysWhatItMayBe() {
+		void pathWhenNeitherAPathNorAUrlNorAReferenceShouldSayWhatItMayBe() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -335,7 +369,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void unknownTopLevelKey() {
+		void topLevelKeyWhenUnknownShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -348,7 +382,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void unknownKeyInARequestListsTheKnownOnes() {
+		void requestKeyWhenUnknownShouldBeRefusedListingTheKnownOnes() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -365,7 +399,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void textWhereAnIntegerBelongs() {
+		void integerWhenGivenAsTextShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -378,7 +412,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void usersAsText() {
+		void usersWhenGivenAsTextShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -392,7 +426,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void quotedStatusIsTextNotANumber() {
+		void statusWhenQuotedShouldBeRefusedAsTextNotANumber() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -407,7 +441,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void statusOutOfRange() {
+		void statusWhenOutOfRangeShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -422,7 +456,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void negativeDuration() {
+		void durationWhenNegativeShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -435,7 +469,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void durationWithoutUnit() {
+		void durationWhenItHasNoUnitShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -450,7 +484,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void pauseWithoutUnit() {
+		void pauseWhenItHasNoUnitShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -463,7 +497,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void thinkTimeRangeWithoutMax() {
+		void thinkTimeRangeWhenItHasNoMaxShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -478,7 +512,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void unknownStepKind() {
+		void stepWhenItsKindIsUnknownShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -492,7 +526,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void requestKeyIndentedAsAStep() {
+		void requestKeyWhenIndentedAsAStepShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -506,7 +540,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void requestWithoutPath() {
+		void requestWhenItHasNoPathShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -520,7 +554,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void fileWithoutJourney() {
+		void fileWhenItHasNoJourneyShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -530,7 +564,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void closedLoadWithoutUsers() {
+		void closedLoadWhenItHasNoUsersShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -543,7 +577,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void bothHoldAndIterations() {
+		void loadWhenGivenBothHoldAndIterationsShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -558,7 +592,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void neitherHoldNorIterations() {
+		void loadWhenGivenNeitherHoldNorIterationsShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -571,7 +605,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void emptyJourney() {
+		void journeyWhenEmptyShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -582,7 +616,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void assertionWithTwoCriteria() {
+		void assertionWhenItHasTwoCriteriaShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -597,7 +631,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void checkWithTwoCriteria() {
+		void checkWhenItHasTwoCriteriaShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -614,7 +648,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void versionTwo() {
+		void versionWhenTwoShouldBeRefused() {
 			assertRefused("""
 					# a file from a newer fluxbench
 					version: 2
@@ -624,7 +658,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void lowerCaseMethod() {
+		void methodWhenLowerCaseShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -639,7 +673,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void errorRateThatIsNoShare() {
+		void errorRateWhenItIsNoShareShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -658,7 +692,7 @@ class ScenarioReaderTests {
 	class BadMeaning {
 
 		@Test
-		void undefinedVariable() {
+		void variableWhenUndefinedShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -675,7 +709,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void undefinedVariableInAJsonBodyIsReportedOnItsOwnLine() {
+		void variableWhenUndefinedInAJsonBodyShouldBeReportedOnItsOwnLine() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -693,7 +727,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void variableUsedBeforeTheStepThatExtractsIt() {
+		void variableWhenUsedBeforeTheStepThatExtractsItShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -712,7 +746,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void variableUsedByTheRequestThatExtractsIt() {
+		void variableWhenUsedByTheRequestThatExtractsItShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -729,7 +763,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void environmentVariableThatIsNotSet() {
+		void environmentVariableWhenNotSetShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -745,7 +779,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void labelUsedTwice() {
+		void labelWhenUsedTwiceShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -763,7 +797,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void assertionOnALabelNoRequestHas() {
+		void assertionWhenNoRequestHasItsLabelShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -779,7 +813,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void badRegexInACheck() {
+		void checkWhenItsRegexIsBadShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -795,7 +829,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void referenceInARegexIsNoReference() {
+		void regexWhenItHoldsAReferenceShouldBeRefusedAsNoReference() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -813,7 +847,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void regexExtractionWithoutAGroup() {
+		void regexExtractionWhenItHasNoGroupShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -830,7 +864,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void badJsonPath() {
+		void jsonPathWhenBadShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -846,7 +880,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void bodyAndJsonBoth() {
+		void requestWhenGivenBothBodyAndJsonShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -863,7 +897,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void pauseWithMaxBelowMin() {
+		void pauseWhenItsMaxIsBelowItsMinShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -876,7 +910,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void holdOfNothing() {
+		void holdWhenZeroShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -890,7 +924,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void errorRateAboveAHundredPercent() {
+		void errorRateWhenAboveAHundredPercentShouldBeRefused() {
 			assertRefused("""
 					version: 1
 					name: t
@@ -912,7 +946,7 @@ class ScenarioReaderTests {
 		Path directory;
 
 		@Test
-		void feederFileThatDoesNotExist() throws IOException {
+		void feederFileWhenItDoesNotExistShouldBeRefused() throws IOException {
 			Path file = write(this.directory, """
 					version: 1
 					name: t
@@ -928,7 +962,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void feederWithoutAHeader() throws IOException {
+		void feederWhenItHasNoHeaderShouldBeRefused() throws IOException {
 			Files.writeString(this.directory.resolve("users.csv"), "1,ada\n2,bob\n");
 			Path file = write(this.directory, """
 					version: 1
@@ -945,7 +979,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void emptyFeeder() throws IOException {
+		void feederWhenEmptyShouldBeRefused() throws IOException {
 			Files.writeString(this.directory.resolve("users.csv"), "");
 			Path file = write(this.directory, """
 					version: 1
@@ -976,7 +1010,7 @@ class ScenarioReaderTests {
 				""";
 
 		@Test
-		void theIssuesProfileReadsIntoPhasesWithTheDownstreamsKnobs() {
+		void issuesProfileShouldReadIntoPhasesWithTheDownstreamsKnobs() {
 			Scenario scenario = read(HEAD + """
 					faults:
 					  - {hold: 60s}
@@ -992,13 +1026,13 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aScenarioWithoutFaultsHasNone() {
+		void scenarioWhenItDeclaresNoFaultsShouldHaveNone() {
 			assertThat(read(HEAD).faults()).isEmpty();
 			assertThat(read(HEAD).hasFaults()).isFalse();
 		}
 
 		@Test
-		void scalingStretchesPhasesLikeHoldsButNotStalls() {
+		void scalingShouldStretchPhasesLikeHoldsButNotStalls() {
 			Scenario scenario = read(HEAD + """
 					faults:
 					  - {hold: 60s, stall: 3s}
@@ -1015,7 +1049,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aFaultsFileHoldsThePhasesAlone(@TempDir Path directory) throws IOException {
+		void faultsFileShouldHoldThePhasesAlone(@TempDir Path directory) throws IOException {
 			Path file = Files.writeString(directory.resolve("profile.yaml"), """
 					# healthy, then half of the calls fail, then every call stalls
 					- hold: 60s
@@ -1028,12 +1062,12 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void noPhases() {
+		void faultsWhenTheyHaveNoPhaseShouldBeRefused() {
 			assertRefused(HEAD + "faults: []\n", 7, "'faults' is empty: give at least one item");
 		}
 
 		@Test
-		void aPhaseWithoutItsLength() {
+		void phaseWhenItHasNoLengthShouldBeRefused() {
 			assertRefused(HEAD + """
 					faults:
 					  - {hold: 10s}
@@ -1042,7 +1076,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aPhaseOfNoTime() {
+		void phaseWhenItLastsNoTimeShouldBeRefused() {
 			assertRefused(HEAD + """
 					faults:
 					  - {hold: 0s, status: 503}
@@ -1050,7 +1084,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aStatusThatIsNoFailure() {
+		void statusWhenNoFailureShouldBeRefused() {
 			assertRefused(HEAD + """
 					faults:
 					  - {hold: 10s, status: 200}
@@ -1058,7 +1092,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aRateAboveAHundredPercent() {
+		void rateWhenAboveAHundredPercentShouldBeRefused() {
 			assertRefused(HEAD + """
 					faults:
 					  - {hold: 10s, rate: 150%}
@@ -1066,7 +1100,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aRateAboveOne() {
+		void rateWhenAboveOneShouldBeRefused() {
 			assertRefused(HEAD + """
 					faults:
 					  - {hold: 10s, rate: 1.5}
@@ -1075,7 +1109,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aRateInWords() {
+		void rateWhenInWordsShouldBeRefused() {
 			assertRefused(HEAD + """
 					faults:
 					  - {hold: 10s, rate: half}
@@ -1084,7 +1118,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aStallWithoutUnit() {
+		void stallWhenItHasNoUnitShouldBeRefused() {
 			assertRefused(HEAD + """
 					faults:
 					  - hold: 10s
@@ -1093,7 +1127,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aMistypedKnob() {
+		void knobWhenMistypedShouldBeRefused() {
 			assertRefused(HEAD + """
 					faults:
 					  - hold: 10s
@@ -1103,7 +1137,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aFaultsFileSaysWhereItIsWrong(@TempDir Path directory) throws IOException {
+		void faultsFileWhenWrongShouldSayWhere(@TempDir Path directory) throws IOException {
 			Path file = Files.writeString(directory.resolve("profile.yaml"), """
 					- {hold: 60s}
 					- {hold: 30s, status: 503, rate: 2}
@@ -1114,7 +1148,7 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aFaultsFileCopiedWithItsKey(@TempDir Path directory) throws IOException {
+		void faultsFileWhenCopiedWithItsKeyShouldBeRefused(@TempDir Path directory) throws IOException {
 			Path file = Files.writeString(directory.resolve("profile.yaml"), """
 					faults:
 					  - {hold: 60s}
@@ -1125,48 +1159,13 @@ class ScenarioReaderTests {
 		}
 
 		@Test
-		void aFaultsFileOfSomethingElse(@TempDir Path directory) throws IOException {
+		void faultsFileWhenItHoldsSomethingElseShouldBeRefused(@TempDir Path directory) throws IOException {
 			Path file = Files.writeString(directory.resolve("profile.yaml"), "hold: 60s\n");
 			assertThatExceptionOfType(ScenarioException.class).isThrownBy(() -> ScenarioReader.readFaults(file))
 				.satisfies((refused) -> assertRefusal(refused, file.toString(), 1,
 						"the file is a mapping, but must be a list, as [1, 2] or one '- item' per line"));
 		}
 
-	}
-
-	/**
-	 * The first {@code yaml} block of docs/scenario-format.md: the example it opens with.
-	 */
-	static String documentedExample() throws IOException {
-		Matcher block = Pattern.compile("(?s)```yaml\n(.*?)```")
-			.matcher(Files.readString(DOCS, StandardCharsets.UTF_8));
-		assertThat(block.find()).as("a yaml block in " + DOCS).isTrue();
-		return block.group(1);
-	}
-
-	private static Scenario read(String yaml) {
-		return ScenarioReader.read("my.yaml", new StringReader(yaml), ENVIRONMENT);
-	}
-
-	private static Path write(Path directory, String yaml) throws IOException {
-		return Files.writeString(directory.resolve("my.yaml"), yaml);
-	}
-
-	private static void assertRefused(String yaml, int line, String... reason) {
-		assertThatExceptionOfType(ScenarioException.class).isThrownBy(() -> read(yaml))
-			.satisfies((refused) -> assertRefusal(refused, "my.yaml", line, reason));
-	}
-
-	private static void assertRefused(Path file, int line, String... reason) {
-		assertThatExceptionOfType(ScenarioException.class).isThrownBy(() -> ScenarioReader.read(file, ENVIRONMENT))
-			.satisfies((refused) -> assertRefusal(refused, file.toString(), line, reason));
-	}
-
-	private static void assertRefusal(ScenarioException refused, String source, int line, String... reason) {
-		assertThat(refused.source()).isEqualTo(source);
-		assertThat(refused.line()).as("the line of: %s", refused.reason()).isEqualTo(line);
-		assertThat(refused.reason()).contains(reason);
-		assertThat(refused.getMessage()).isEqualTo(source + ":" + line + ": " + refused.reason());
 	}
 
 }

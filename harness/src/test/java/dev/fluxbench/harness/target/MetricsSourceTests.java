@@ -1,8 +1,5 @@
 package dev.fluxbench.harness.target;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
-
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -15,14 +12,16 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.fluxbench.contract.metrics.PrometheusText;
 import org.junit.jupiter.api.Test;
 
-import dev.fluxbench.contract.metrics.PrometheusText;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 class MetricsSourceTests {
 
 	@Test
-	void aUrlIsAnEndpointAndAUrlWithASelectorIsAServer() {
+	void urlShouldBeAnEndpointAndAServerWhenItHasASelector() {
 		assertThat(MetricsSource.parse("http://app:8080/actuator/prometheus"))
 			.isEqualTo(new MetricsSource.Endpoint(URI.create("http://app:8080/actuator/prometheus")));
 		assertThat(MetricsSource.parse("http://prom:9090/{job=\"before\",instance=\"a:8080\"}")).isEqualTo(
@@ -31,7 +30,7 @@ class MetricsSourceTests {
 	}
 
 	@Test
-	void aServerIsAskedForTheSelectorAndItsSeriesAreFilteredAsAnEndpointsWouldBe() throws Exception {
+	void serverShouldBeAskedForTheSelectorAndItsSeriesFilteredAsAnEndpointsWouldBe() throws Exception {
 		HttpServer prometheus = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		AtomicReference<String> asked = new AtomicReference<>();
 		prometheus.createContext("/prefix/api/v1/query", (exchange) -> {
@@ -65,7 +64,7 @@ class MetricsSourceTests {
 	}
 
 	@Test
-	void aServerThatRefusesTheQueryIsAnError() throws IOException {
+	void serverWhenItRefusesTheQueryShouldBeAnError() throws IOException {
 		HttpServer prometheus = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		prometheus.createContext("/api/v1/query", (exchange) -> {
 			byte[] body = "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error\"}"

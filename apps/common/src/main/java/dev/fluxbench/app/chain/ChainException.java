@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
  * 4xx, such as a bad {@code X-Fault-*} value), and a next hop that failed outright. Both
  * answer as the passthrough answers a failed downstream.
  */
-class ChainException extends ProblemException {
+final class ChainException extends ProblemException {
 
 	private ChainException(ProblemType type, String detail, @Nullable Throwable cause) {
 		super(Problem.of(type, detail), cause);

@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * instead. Without a stack trace: it is expected, and turned into an answer at once; the
  * cause keeps the client's own exception.
  */
-class ServiceBException extends RuntimeException {
+final class ServiceBException extends RuntimeException {
 
 	private final DegradedReason reason;
 

@@ -44,6 +44,7 @@ final class IngestionRules {
 	}
 
 	/**
+	 * Checks an ingestion request against the known partners and today's date.
 	 * @throws ProblemException an {@code invalid-fields} problem naming an unknown
 	 * partner and a day after today
 	 */

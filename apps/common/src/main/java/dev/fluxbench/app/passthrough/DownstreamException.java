@@ -6,7 +6,7 @@ import dev.fluxbench.app.system.ProblemException;
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.problem.ProblemType;
 
-class DownstreamException extends ProblemException {
+final class DownstreamException extends ProblemException {
 
 	private DownstreamException(ProblemType type, String detail, Throwable cause) {
 		super(Problem.of(type, detail), cause);

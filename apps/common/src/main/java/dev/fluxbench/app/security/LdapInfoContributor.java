@@ -17,6 +17,7 @@ final class LdapInfoContributor implements InfoContributor {
 	private final boolean bindsOnScheduler;
 
 	/**
+	 * Creates the contributor for the directory as configured.
 	 * @param bindsOnScheduler whether the stack runs the bind on the ldap-bind scheduler
 	 * (webflux) rather than on the request's thread (mvc)
 	 */

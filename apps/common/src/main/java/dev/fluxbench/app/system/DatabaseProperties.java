@@ -40,6 +40,8 @@ public record DatabaseProperties(@Nullable String host, @Nullable Integer port, 
 	}
 
 	/**
+	 * The connection pool.
+	 *
 	 * @param maxSize connections at most; as many stay open, so that no request pays for
 	 * a connect
 	 * @param acquireTimeout how long a request waits for a connection, then is answered

@@ -6,7 +6,6 @@ import java.util.TreeMap;
 
 import dev.fluxbench.contract.problem.Problem;
 import dev.fluxbench.contract.unit.UnitPaths;
-
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.ProblemDetail;

@@ -21,6 +21,8 @@ public final class InsertIfAbsent {
 	}
 
 	/**
+	 * Returns the statement that inserts the given rows, skipping those whose id is
+	 * already stored, in the database's dialect.
 	 * @param database the database's product name, as its JDBC or R2DBC driver reports it
 	 * @param values the values clause: one or more parenthesised rows in the order of
 	 * {@link #COLUMNS}

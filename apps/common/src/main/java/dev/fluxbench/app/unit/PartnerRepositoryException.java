@@ -10,7 +10,7 @@ import dev.fluxbench.contract.problem.ProblemType;
  * A fresh fetch that the partner's SOAP repository could not serve, as the problem it
  * answers with.
  */
-class PartnerRepositoryException extends ProblemException {
+final class PartnerRepositoryException extends ProblemException {
 
 	private PartnerRepositoryException(ProblemType type, String detail, Throwable cause) {
 		super(Problem.of(type, detail), cause);

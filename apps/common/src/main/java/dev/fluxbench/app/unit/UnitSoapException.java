@@ -4,7 +4,7 @@ package dev.fluxbench.app.unit;
  * The partner repository's answer could not be used: either it is a SOAP fault, or it is
  * not a well-formed {@code GetUnitResponse} (truncated, garbage, a DTD, a missing field).
  */
-public class UnitSoapException extends RuntimeException {
+public final class UnitSoapException extends RuntimeException {
 
 	private final boolean fault;
 

@@ -10,7 +10,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import org.assertj.core.api.InstanceOfAssertFactories;
@@ -104,6 +106,28 @@ public abstract class AbstractSharedDefaultsTests {
 		}
 		assertThat(deprecated)
 			.contains("fluxbench.db.pool.acquire-timeout-millis -> fluxbench.db.pool.acquire-timeout");
+	}
+
+	@Test
+	void everySharedDefaultShouldBeInTheMetadataWithItsValue() {
+		// The defaults live in the shared file, not in the records, so the processor
+		// cannot
+		// see them: META-INF/additional-spring-configuration-metadata.json repeats them,
+		// and
+		// this keeps the two from drifting apart.
+		Map<String, String> documented = new TreeMap<>();
+		for (JsonNode property : metadata()) {
+			if (property.get("name").asString().startsWith("fluxbench.") && property.has("defaultValue")) {
+				documented.put(property.get("name").asString(), property.get("defaultValue").asString());
+			}
+		}
+		try (ConfigurableApplicationContext context = bind()) {
+			ConfigurableEnvironment environment = context.getEnvironment();
+			assertThat(defaults()).filteredOn((key) -> key.startsWith("fluxbench."))
+				.isNotEmpty()
+				.allSatisfy((key) -> assertThat(documented).as("the documented default of %s", key)
+					.containsEntry(key, environment.getProperty(key)));
+		}
 	}
 
 	@Test

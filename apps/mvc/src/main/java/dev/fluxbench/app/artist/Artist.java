@@ -13,7 +13,7 @@ import jakarta.persistence.Table;
 
 @Entity
 @Table(name = "artist")
-class Artist {
+public class Artist {
 
 	@Id
 	@GeneratedValue(strategy = GenerationType.IDENTITY)
@@ -49,7 +49,7 @@ class Artist {
 		return artist;
 	}
 
-	ArtistDto toDto() {
+	public ArtistDto toDto() {
 		return new ArtistDto(this.id, this.name, this.gender, this.careerStart, this.birthDate, this.birthCity,
 				this.country, this.keywords);
 	}

@@ -47,8 +47,9 @@ public class PooledClients implements MeterBinder, DisposableBean {
 	private final List<MeterRegistry> registries = new ArrayList<>();
 
 	/**
-	 * @param builder Boot's, which carries the observation registry, hence
-	 * {@code http.client.requests}; each client gets a copy of it
+	 * Creates the factory of this stack's pooled clients.
+	 * @param builder the one Boot configures, which carries the observation registry,
+	 * hence {@code http.client.requests}; each client gets a copy of it
 	 */
 	public PooledClients(RestClient.Builder builder) {
 		this.builder = builder;

@@ -27,6 +27,7 @@ import dev.fluxbench.contract.unit.delta.DeltaLine;
 import dev.fluxbench.contract.unit.delta.DeltaLine.Accepted;
 import dev.fluxbench.contract.unit.delta.DeltaLine.Rejection;
 
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.namedparam.SqlParameterSource;
@@ -238,9 +239,8 @@ class IngestionStore {
 			return stored;
 		}
 		List<Long> ids = units.stream().map((line) -> line.unit().id()).toList();
-		this.jdbc.query(STORED, Map.of("ids", ids), (ResultSet row) -> {
-			stored.put(row.getLong(1), new Stored(row.getLong(2), row.getString(3)));
-		});
+		RowCallbackHandler collect = (row) -> stored.put(row.getLong(1), new Stored(row.getLong(2), row.getString(3)));
+		this.jdbc.query(STORED, Map.of("ids", ids), collect);
 		return stored;
 	}
 

@@ -1,8 +1,11 @@
 package dev.fluxbench.app.system;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import javax.sql.DataSource;
 
 import com.zaxxer.hikari.HikariDataSource;
 
@@ -16,8 +19,9 @@ class DatabaseInfoContributor implements InfoContributor {
 
 	private final HikariDataSource dataSource;
 
-	DatabaseInfoContributor(HikariDataSource dataSource) {
-		this.dataSource = dataSource;
+	// The bean is the statement-counting proxy around the pool (SqlStatementCounting).
+	DatabaseInfoContributor(DataSource dataSource) throws SQLException {
+		this.dataSource = dataSource.unwrap(HikariDataSource.class);
 	}
 
 	@Override

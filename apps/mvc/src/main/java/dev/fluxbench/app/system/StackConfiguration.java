@@ -1,5 +1,6 @@
 package dev.fluxbench.app.system;
 
+import dev.fluxbench.app.concert.ConcertProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -13,11 +14,17 @@ import org.springframework.core.env.Environment;
 @Configuration(proxyBeanMethods = false)
 class StackConfiguration {
 
-	// Derived from the setting that really switches the threads, not from a profile name,
-	// so that `--spring.threads.virtual.enabled=true` alone is reported as mvc-vt too.
+	// Derived from the settings that really switch the threads and the reading of
+	// concerts, not from profile names, so that `--spring.threads.virtual.enabled=true`
+	// alone is reported as mvc-vt too.
 	@Bean
-	Stack stack(Environment environment) {
-		return new Stack(Threading.VIRTUAL.isActive(environment) ? "mvc-vt" : "mvc");
+	Stack stack(Environment environment, ConcertProperties concerts) {
+		return new Stack((Threading.VIRTUAL.isActive(environment) ? "mvc-vt" : "mvc") + concerts.fetch().stackSuffix());
+	}
+
+	@Bean
+	static SqlStatementCounting sqlStatementCounting(ObjectProvider<MeterRegistry> registry) {
+		return new SqlStatementCounting(new SqlStatements(registry));
 	}
 
 	// A bean of the configuration, not a component, so that the web slice tests run

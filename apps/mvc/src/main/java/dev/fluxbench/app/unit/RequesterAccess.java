@@ -5,12 +5,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import dev.fluxbench.app.system.RateLimitedLog;
+import dev.fluxbench.contract.unit.UnitPaths;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 import org.springframework.stereotype.Component;
-
-import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 
 /**
  * Whether a requesting service may read units: the thesis' {@code checkRequestAllowed},
@@ -35,6 +34,7 @@ class RequesterAccess {
 	}
 
 	/**
+	 * Checks that the requester may call the unit service.
 	 * @throws RequesterDeniedException when the requester is unknown or switched off
 	 */
 	void checkRequestAllowed(String requester) {
@@ -49,12 +49,12 @@ class RequesterAccess {
 			return statuses.get(requesterName);
 		}
 		this.unknownRequesters.warn(requesterName, () -> "No status for requester '" + requesterName
-				+ "' in registry config property " + SERVICE_STATUSES + "; denied");
+				+ "' in registry config property " + UnitPaths.SERVICE_STATUSES + "; denied");
 		return false;
 	}
 
 	Map<String, Boolean> getRegistryConfig() {
-		return this.registry.findByProperty(SERVICE_STATUSES)
+		return this.registry.findByProperty(UnitPaths.SERVICE_STATUSES)
 			.stream()
 			.collect(Collectors.toMap(RegistryConfig::name, RegistryConfig::enabled));
 	}

@@ -9,6 +9,7 @@ import dev.fluxbench.contract.unit.UnitDto;
 interface UnitInserts {
 
 	/**
+	 * Inserts the unit unless the store already holds its id.
 	 * @return 1 if the unit was inserted, 0 if the store already holds its id
 	 */
 	int insertIfAbsent(UnitDto unit);

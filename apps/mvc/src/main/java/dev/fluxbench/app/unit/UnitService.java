@@ -28,11 +28,12 @@ class UnitService {
 	}
 
 	/**
+	 * Returns the unit with the given id, from the cache when it holds it.
 	 * @throws UnitNotFoundException when the store has no such unit; nothing is cached
 	 * then
 	 */
 	@Cacheable(cacheNames = CacheNames.UNITS, key = "#id")
-	public UnitDto find(long id) {
+	UnitDto find(long id) {
 		return this.units.findById(id).map(Unit::toDto).orElseThrow(() -> new UnitNotFoundException(id));
 	}
 
@@ -42,7 +43,7 @@ class UnitService {
 	 * @throws UnitNotFoundException when the repository has no such unit
 	 */
 	@CachePut(cacheNames = CacheNames.UNITS, key = "#id")
-	public UnitDto fetchFresh(long id) {
+	UnitDto fetchFresh(long id) {
 		UnitDto fresh = this.partner.fetch(id).orElseThrow(() -> new UnitNotFoundException(id));
 		// The transaction starts after the SOAP call: no database connection waits on the
 		// partner.

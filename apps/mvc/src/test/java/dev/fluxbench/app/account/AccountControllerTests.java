@@ -31,8 +31,6 @@ import org.springframework.test.web.servlet.client.RestTestClient;
 import org.springframework.test.web.servlet.client.assertj.RestTestClientResponse;
 
 import static dev.fluxbench.app.system.ProblemJson.problem;
-import static dev.fluxbench.contract.account.AccountPaths.ACCOUNT;
-import static dev.fluxbench.contract.account.AccountPaths.AUTHENTICATE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -102,7 +100,7 @@ class AccountControllerTests {
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.doesNotContainHeader(HttpHeaders.AUTHORIZATION)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AUTHENTICATE, NOT_ACCEPTED));
+			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AccountPaths.AUTHENTICATE, NOT_ACCEPTED));
 	}
 
 	@Test
@@ -110,7 +108,7 @@ class AccountControllerTests {
 		assertThat(authenticate(Accounts.credentials("mallory", "mallory"))).hasStatus(HttpStatus.UNAUTHORIZED)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AUTHENTICATE, NOT_ACCEPTED));
+			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AccountPaths.AUTHENTICATE, NOT_ACCEPTED));
 	}
 
 	@Test
@@ -121,7 +119,7 @@ class AccountControllerTests {
 		try {
 			assertThat(authenticate(Accounts.credentials("retired", "retired"))).hasStatus(HttpStatus.UNAUTHORIZED)
 				.bodyJson()
-				.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AUTHENTICATE, NOT_ACCEPTED));
+				.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AccountPaths.AUTHENTICATE, NOT_ACCEPTED));
 		}
 		finally {
 			this.jdbc.sql("delete from app_user where login = 'retired'").update();
@@ -133,8 +131,8 @@ class AccountControllerTests {
 		assertThat(authenticate("{\"username\":\"admin\", \"password\":")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(
-					problem(ProblemType.MALFORMED_BODY, AUTHENTICATE, "The request body is not valid JSON."));
+			.isStrictlyEqualTo(problem(ProblemType.MALFORMED_BODY, AccountPaths.AUTHENTICATE,
+					"The request body is not valid JSON."));
 	}
 
 	@Test
@@ -142,7 +140,7 @@ class AccountControllerTests {
 		assertThat(authenticate(Accounts.credentials(" ", "admin"))).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_FIELDS, AUTHENTICATE, "1 field is invalid.",
+			.isStrictlyEqualTo(problem(ProblemType.INVALID_FIELDS, AccountPaths.AUTHENTICATE, "1 field is invalid.",
 					new InvalidField("username", "must not be blank")));
 	}
 
@@ -150,13 +148,13 @@ class AccountControllerTests {
 	void authenticateWithoutAPasswordShouldAnswer400() {
 		assertThat(authenticate("{\"username\":\"admin\"}")).hasStatus(HttpStatus.BAD_REQUEST)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_FIELDS, AUTHENTICATE, "1 field is invalid.",
+			.isStrictlyEqualTo(problem(ProblemType.INVALID_FIELDS, AccountPaths.AUTHENTICATE, "1 field is invalid.",
 					new InvalidField("password", "must not be blank")));
 	}
 
 	@Test
 	void authenticateWithGetShouldAnswer405NotAskForAToken() {
-		assertThat(RestTestClientResponse.from(this.client.get().uri(AUTHENTICATE).exchange()))
+		assertThat(RestTestClientResponse.from(this.client.get().uri(AccountPaths.AUTHENTICATE).exchange()))
 			.hasStatus(HttpStatus.METHOD_NOT_ALLOWED)
 			.hasHeader(HttpHeaders.ALLOW, "POST");
 	}
@@ -167,17 +165,19 @@ class AccountControllerTests {
 			.hasHeader(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, ACCOUNT, MISSING));
+			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AccountPaths.ACCOUNT, MISSING));
 	}
 
 	@Test
 	void accountWithHttpBasicShouldAnswer401ForATokenNotAskTheDirectory() {
-		RestTestClientResponse response = RestTestClientResponse.from(
-				this.client.get().uri(ACCOUNT).headers((headers) -> headers.setBasicAuth("admin", "admin")).exchange());
+		RestTestClientResponse response = RestTestClientResponse.from(this.client.get()
+			.uri(AccountPaths.ACCOUNT)
+			.headers((headers) -> headers.setBasicAuth("admin", "admin"))
+			.exchange());
 		assertThat(response).hasStatus(HttpStatus.UNAUTHORIZED)
 			.hasHeader(HttpHeaders.WWW_AUTHENTICATE, CHALLENGE)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, ACCOUNT, MISSING));
+			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AccountPaths.ACCOUNT, MISSING));
 	}
 
 	@Test
@@ -269,16 +269,19 @@ class AccountControllerTests {
 			.hasHeader(HttpHeaders.WWW_AUTHENTICATE, INVALID_TOKEN_CHALLENGE)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, ACCOUNT, REJECTED));
+			.isStrictlyEqualTo(problem(ProblemType.UNAUTHORIZED, AccountPaths.ACCOUNT, REJECTED));
 	}
 
 	private RestTestClientResponse authenticate(String body) {
-		return RestTestClientResponse
-			.from(this.client.post().uri(AUTHENTICATE).contentType(MediaType.APPLICATION_JSON).body(body).exchange());
+		return RestTestClientResponse.from(this.client.post()
+			.uri(AccountPaths.AUTHENTICATE)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(body)
+			.exchange());
 	}
 
 	private RestTestClientResponse account(String token) {
-		return RestTestClientResponse.from(this.client.get().uri(ACCOUNT).headers((headers) -> {
+		return RestTestClientResponse.from(this.client.get().uri(AccountPaths.ACCOUNT).headers((headers) -> {
 			if (token != null) {
 				headers.setBearerAuth(token);
 			}

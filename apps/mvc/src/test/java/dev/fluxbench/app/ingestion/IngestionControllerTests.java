@@ -10,6 +10,7 @@ import dev.fluxbench.contract.unit.IngestionDetails;
 import dev.fluxbench.contract.unit.IngestionDto;
 import dev.fluxbench.contract.unit.IngestionStatus;
 import dev.fluxbench.contract.unit.RejectionDto;
+import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -23,7 +24,6 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MockMvcTester.MockMvcRequestBuilder;
 
 import static dev.fluxbench.app.system.ProblemJson.problem;
-import static dev.fluxbench.contract.unit.UnitPaths.INGESTIONS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.BDDMockito.then;
@@ -54,10 +54,10 @@ class IngestionControllerTests {
 		// Absolute, as on a real server: a mock WebFlux request without a host would get
 		// a relative Location.
 		assertThat(this.mvc.post()
-			.uri("http://localhost" + INGESTIONS)
+			.uri("http://localhost" + UnitPaths.INGESTIONS)
 			.contentType(MediaType.APPLICATION_JSON)
 			.content("{\"partner\": \"partner-1\", \"day\": \"2026-11-20\"}")).hasStatus(HttpStatus.CREATED)
-			.hasHeader(HttpHeaders.LOCATION, "http://localhost" + INGESTIONS + "/7")
+			.hasHeader(HttpHeaders.LOCATION, "http://localhost" + UnitPaths.INGESTIONS + "/7")
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isStrictlyEqualTo(SUCCEEDED_JSON);
@@ -68,8 +68,9 @@ class IngestionControllerTests {
 		assertThat(ingest("{\"partner\": \"partner-9\", \"day\": \"2026-11-20\"}")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.", new InvalidField(
-					"partner", "must be one of [partner-1, partner-2, partner-3, partner-4, partner-5]")));
+			.isLenientlyEqualTo(
+					problem(ProblemType.INVALID_FIELDS, UnitPaths.INGESTIONS, "1 field is invalid.", new InvalidField(
+							"partner", "must be one of [partner-1, partner-2, partner-3, partner-4, partner-5]")));
 		then(this.ingestions).shouldHaveNoInteractions();
 	}
 
@@ -80,7 +81,7 @@ class IngestionControllerTests {
 			.hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, UnitPaths.INGESTIONS, "1 field is invalid.",
 					new InvalidField("day", "must not be after today (UTC)")));
 		then(this.ingestions).shouldHaveNoInteractions();
 	}
@@ -89,11 +90,11 @@ class IngestionControllerTests {
 	void ingestWhenDayIsMissingOrNotADateShouldAnswer400() {
 		assertThat(ingest("{\"partner\": \"partner-1\"}")).hasStatus(HttpStatus.BAD_REQUEST)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, UnitPaths.INGESTIONS, "1 field is invalid.",
 					new InvalidField("day", "must not be null")));
 		assertThat(ingest("{\"partner\": \"partner-1\", \"day\": \"2026-11-31\"}")).hasStatus(HttpStatus.BAD_REQUEST)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, INGESTIONS, "1 field is invalid.",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, UnitPaths.INGESTIONS, "1 field is invalid.",
 					new InvalidField("day", "has the wrong type")));
 		then(this.ingestions).shouldHaveNoInteractions();
 	}
@@ -101,7 +102,7 @@ class IngestionControllerTests {
 	@Test
 	void listShouldAnswerTheRecentIngestions() {
 		given(this.ingestions.recent()).willReturn(List.of(SUCCEEDED));
-		assertThat(this.mvc.get().uri(INGESTIONS)).hasStatusOk()
+		assertThat(this.mvc.get().uri(UnitPaths.INGESTIONS)).hasStatusOk()
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isStrictlyEqualTo("[" + SUCCEEDED_JSON + "]");
@@ -111,7 +112,7 @@ class IngestionControllerTests {
 	void getShouldAnswerTheIngestionWithItsFirstRejections() {
 		given(this.ingestions.details(7)).willReturn(new IngestionDetails(SUCCEEDED, 2,
 				List.of(new RejectionDto(3, "blank line"), new RejectionDto(9, "duplicate of line 4 (id 5)"))));
-		assertThat(this.mvc.get().uri(INGESTIONS + "/7")).hasStatusOk()
+		assertThat(this.mvc.get().uri(UnitPaths.INGESTIONS + "/7")).hasStatusOk()
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isStrictlyEqualTo("""
@@ -122,14 +123,15 @@ class IngestionControllerTests {
 	@Test
 	void getWhenIngestionIsUnknownShouldAnswer404() {
 		given(this.ingestions.details(99)).willThrow(new IngestionNotFoundException(99));
-		assertThat(this.mvc.get().uri(INGESTIONS + "/99")).hasStatus(HttpStatus.NOT_FOUND)
+		assertThat(this.mvc.get().uri(UnitPaths.INGESTIONS + "/99")).hasStatus(HttpStatus.NOT_FOUND)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.NOT_FOUND, INGESTIONS + "/99", "Ingestion 99 does not exist."));
+			.isLenientlyEqualTo(
+					problem(ProblemType.NOT_FOUND, UnitPaths.INGESTIONS + "/99", "Ingestion 99 does not exist."));
 	}
 
 	private MockMvcRequestBuilder ingest(String body) {
-		return this.mvc.post().uri(INGESTIONS).contentType(MediaType.APPLICATION_JSON).content(body);
+		return this.mvc.post().uri(UnitPaths.INGESTIONS).contentType(MediaType.APPLICATION_JSON).content(body);
 	}
 
 }

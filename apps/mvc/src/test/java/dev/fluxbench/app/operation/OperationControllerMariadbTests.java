@@ -2,6 +2,7 @@ package dev.fluxbench.app.operation;
 
 import dev.fluxbench.app.account.Accounts;
 import dev.fluxbench.app.system.MariadbDatabase;
+import dev.fluxbench.contract.operation.OperationPaths;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -15,7 +16,6 @@ import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.web.servlet.client.assertj.RestTestClientResponse;
 
-import static dev.fluxbench.contract.operation.OperationPaths.OPERATIONS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -48,7 +48,7 @@ class OperationControllerMariadbTests extends OperationJourney {
 	@Test
 	void createShouldStoreTheDateInUtcWhateverTheJvmsZone() {
 		long id = idOf(RestTestClientResponse
-			.from(this.signedIn.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).body("""
+			.from(this.signedIn.post().uri(OperationPaths.OPERATIONS).contentType(MediaType.APPLICATION_JSON).body("""
 					{"date":"2024-02-29T12:34:56.789123Z", "description":"Leap day", "amount":"12.50"}""").exchange()));
 
 		assertThat(this.jdbc.sql("select cast(operation_date as char) from operation where id = :id")

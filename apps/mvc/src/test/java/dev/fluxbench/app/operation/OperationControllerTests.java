@@ -22,7 +22,6 @@ import org.springframework.test.web.servlet.client.RestTestClient;
 import org.springframework.test.web.servlet.client.assertj.RestTestClientResponse;
 
 import static dev.fluxbench.app.system.ProblemJson.problem;
-import static dev.fluxbench.contract.operation.OperationPaths.OPERATIONS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -41,11 +40,12 @@ class OperationControllerTests extends OperationJourney {
 
 	@Test
 	void everyOperationRequestWithoutATokenShouldAnswer401() {
-		String one = OPERATIONS + "/1";
-		assertUnauthorized(this.anonymous.get().uri(OPERATIONS), OPERATIONS);
-		assertUnauthorized(
-				this.anonymous.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).body(SEED_OPERATION),
-				OPERATIONS);
+		String one = OperationPaths.OPERATIONS + "/1";
+		assertUnauthorized(this.anonymous.get().uri(OperationPaths.OPERATIONS), OperationPaths.OPERATIONS);
+		assertUnauthorized(this.anonymous.post()
+			.uri(OperationPaths.OPERATIONS)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(SEED_OPERATION), OperationPaths.OPERATIONS);
 		assertUnauthorized(this.anonymous.get().uri(one), one);
 		assertUnauthorized(this.anonymous.delete().uri(one), one);
 	}
@@ -108,7 +108,7 @@ class OperationControllerTests extends OperationJourney {
 				{"id":7, "description":"", "amount":"0.001"}""");
 		assertThat(response).hasStatus(HttpStatus.BAD_REQUEST)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_FIELDS, OPERATIONS, "4 fields are invalid.",
+			.isStrictlyEqualTo(problem(ProblemType.INVALID_FIELDS, OperationPaths.OPERATIONS, "4 fields are invalid.",
 					new InvalidField("amount", "numeric value out of bounds (<17 digits>.<2 digits> expected)"),
 					new InvalidField("date", "must not be null"), new InvalidField("description", "must not be blank"),
 					new InvalidField("id", "must be null")));
@@ -119,32 +119,35 @@ class OperationControllerTests extends OperationJourney {
 		assertThat(create("{\"date\":")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.MALFORMED_BODY, OPERATIONS, "The request body is not valid JSON."));
+			.isStrictlyEqualTo(problem(ProblemType.MALFORMED_BODY, OperationPaths.OPERATIONS,
+					"The request body is not valid JSON."));
 	}
 
 	@Test
 	void getWithAnIdThatIsNoNumberShouldAnswer400() {
-		assertThat(RestTestClientResponse.from(this.signedIn.get().uri(OPERATIONS + "/abc").exchange()))
+		assertThat(RestTestClientResponse.from(this.signedIn.get().uri(OperationPaths.OPERATIONS + "/abc").exchange()))
 			.hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OPERATIONS + "/abc",
+			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OperationPaths.OPERATIONS + "/abc",
 					"Parameter 'id' has an invalid value: 'abc'."));
 	}
 
 	@Test
 	void deleteWithAnIdThatIsNoNumberShouldAnswer400() {
-		assertThat(RestTestClientResponse.from(this.signedIn.delete().uri(OPERATIONS + "/abc").exchange()))
+		assertThat(
+				RestTestClientResponse.from(this.signedIn.delete().uri(OperationPaths.OPERATIONS + "/abc").exchange()))
 			.hasStatus(HttpStatus.BAD_REQUEST);
 	}
 
 	@Test
 	void getAnOperationThatNeverExistedShouldAnswer404() {
-		assertThat(RestTestClientResponse.from(this.signedIn.get().uri(OPERATIONS + "/987654321").exchange()))
+		assertThat(RestTestClientResponse
+			.from(this.signedIn.get().uri(OperationPaths.OPERATIONS + "/987654321").exchange()))
 			.hasStatus(HttpStatus.NOT_FOUND)
 			.bodyJson()
-			.isStrictlyEqualTo(
-					problem(ProblemType.NOT_FOUND, OPERATIONS + "/987654321", "Operation 987654321 does not exist."));
+			.isStrictlyEqualTo(problem(ProblemType.NOT_FOUND, OperationPaths.OPERATIONS + "/987654321",
+					"Operation 987654321 does not exist."));
 	}
 
 	@Test
@@ -183,7 +186,7 @@ class OperationControllerTests extends OperationJourney {
 		assertThat(list("?size=0")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OPERATIONS,
+			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OperationPaths.OPERATIONS,
 					"Parameter 'size' has an invalid value: '0' (must be greater than or equal to 1)."));
 	}
 
@@ -191,7 +194,7 @@ class OperationControllerTests extends OperationJourney {
 	void listWhenSizeIsAboveTheMaximumShouldAnswer400() {
 		assertThat(list("?size=" + (OperationPaths.MAX_PAGE_SIZE + 1))).hasStatus(HttpStatus.BAD_REQUEST)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OPERATIONS,
+			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OperationPaths.OPERATIONS,
 					"Parameter 'size' has an invalid value: '1001' (must be less than or equal to 1000)."));
 	}
 
@@ -199,7 +202,7 @@ class OperationControllerTests extends OperationJourney {
 	void listWhenPageIsNegativeShouldAnswer400() {
 		assertThat(list("?page=-1")).hasStatus(HttpStatus.BAD_REQUEST)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OPERATIONS,
+			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OperationPaths.OPERATIONS,
 					"Parameter 'page' has an invalid value: '-1' (must be greater than or equal to 0)."));
 	}
 
@@ -207,14 +210,14 @@ class OperationControllerTests extends OperationJourney {
 	void listWhenSizeIsNotANumberShouldAnswer400() {
 		assertThat(list("?size=abc")).hasStatus(HttpStatus.BAD_REQUEST)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OPERATIONS,
+			.isStrictlyEqualTo(problem(ProblemType.INVALID_PARAMETER, OperationPaths.OPERATIONS,
 					"Parameter 'size' has an invalid value: 'abc'."));
 	}
 
 	@Test
 	void updateShouldAnswer405AsTheSeedNeverUpdates() {
 		assertThat(RestTestClientResponse.from(this.signedIn.put()
-			.uri(OPERATIONS + "/1")
+			.uri(OperationPaths.OPERATIONS + "/1")
 			.contentType(MediaType.APPLICATION_JSON)
 			.body(SEED_OPERATION)
 			.exchange())).hasStatus(HttpStatus.METHOD_NOT_ALLOWED).hasHeader(HttpHeaders.ALLOW, "DELETE, GET");
@@ -232,12 +235,16 @@ class OperationControllerTests extends OperationJourney {
 		assertThat(create(body)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isStrictlyEqualTo(problem(ProblemType.INVALID_FIELDS, OPERATIONS, "1 field is invalid.", error));
+			.isStrictlyEqualTo(
+					problem(ProblemType.INVALID_FIELDS, OperationPaths.OPERATIONS, "1 field is invalid.", error));
 	}
 
 	private RestTestClientResponse create(String body) {
-		return RestTestClientResponse
-			.from(this.signedIn.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).body(body).exchange());
+		return RestTestClientResponse.from(this.signedIn.post()
+			.uri(OperationPaths.OPERATIONS)
+			.contentType(MediaType.APPLICATION_JSON)
+			.body(body)
+			.exchange());
 	}
 
 	private void delete(long id) {

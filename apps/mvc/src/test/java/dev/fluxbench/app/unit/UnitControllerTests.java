@@ -6,6 +6,7 @@ import java.time.Instant;
 
 import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitDto;
+import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -17,8 +18,6 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
 
 import static dev.fluxbench.app.system.ProblemJson.problem;
-import static dev.fluxbench.contract.unit.UnitPaths.REQUESTER_HEADER;
-import static dev.fluxbench.contract.unit.UnitPaths.UNITS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.BDDMockito.given;
@@ -50,7 +49,7 @@ class UnitControllerTests {
 	@Test
 	void getWhenRequesterIsAllowedShouldAnswerSuccessAndTheUnit() {
 		given(this.units.find(42)).willReturn(UNIT_42);
-		assertThat(get(UNITS + "/42", "loadtest")).hasStatusOk()
+		assertThat(get(UnitPaths.UNITS + "/42", "loadtest")).hasStatusOk()
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isStrictlyEqualTo(UNIT_42_RESPONSE);
@@ -61,7 +60,7 @@ class UnitControllerTests {
 	@Test
 	void getWhenFreshShouldFetchFromThePartnerRepository() {
 		given(this.units.fetchFresh(42)).willReturn(UNIT_42);
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatusOk()
+		assertThat(get(UnitPaths.UNITS + "/42?fresh=true", "loadtest")).hasStatusOk()
 			.bodyJson()
 			.isStrictlyEqualTo(UNIT_42_RESPONSE);
 		then(this.units).should().fetchFresh(42);
@@ -71,10 +70,10 @@ class UnitControllerTests {
 	@Test
 	void getWhenRequesterIsDeniedShouldAnswer403WithoutReadingTheUnit() {
 		willThrow(new RequesterDeniedException("archive")).given(this.access).checkRequestAllowed("archive");
-		assertThat(get(UNITS + "/42", "archive")).hasStatus(HttpStatus.FORBIDDEN)
+		assertThat(get(UnitPaths.UNITS + "/42", "archive")).hasStatus(HttpStatus.FORBIDDEN)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.REQUESTER_DENIED, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.REQUESTER_DENIED, UnitPaths.UNITS + "/42",
 					"Requester 'archive' may not read units (X-Requester)."));
 		then(this.units).shouldHaveNoInteractions();
 		then(this.lookups).should().denied("archive");
@@ -83,19 +82,20 @@ class UnitControllerTests {
 	@Test
 	void getWhenUnitIsUnknownShouldAnswer404() {
 		given(this.units.find(99_999)).willThrow(new UnitNotFoundException(99_999));
-		assertThat(get(UNITS + "/99999", "loadtest")).hasStatus(HttpStatus.NOT_FOUND)
+		assertThat(get(UnitPaths.UNITS + "/99999", "loadtest")).hasStatus(HttpStatus.NOT_FOUND)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.NOT_FOUND, UNITS + "/99999", "Unit 99999 does not exist."));
+			.isLenientlyEqualTo(
+					unitProblem(ProblemType.NOT_FOUND, UnitPaths.UNITS + "/99999", "Unit 99999 does not exist."));
 		then(this.lookups).should().notFound("loadtest");
 	}
 
 	@Test
 	void getWithoutRequesterHeaderShouldAnswer400() {
-		assertThat(this.mvc.get().uri(UNITS + "/42")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(this.mvc.get().uri(UnitPaths.UNITS + "/42")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.INVALID_PARAMETER, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.INVALID_PARAMETER, UnitPaths.UNITS + "/42",
 					"Header 'X-Requester' is required: it names the requesting service."));
 		then(this.access).shouldHaveNoInteractions();
 		then(this.units).shouldHaveNoInteractions();
@@ -103,10 +103,10 @@ class UnitControllerTests {
 
 	@Test
 	void getWhenIdIsNotANumberShouldAnswer400() {
-		assertThat(get(UNITS + "/abc", "loadtest")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(get(UnitPaths.UNITS + "/abc", "loadtest")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.INVALID_PARAMETER, UNITS + "/abc",
+			.isLenientlyEqualTo(unitProblem(ProblemType.INVALID_PARAMETER, UnitPaths.UNITS + "/abc",
 					"Parameter 'id' has an invalid value: 'abc'."));
 		then(this.units).shouldHaveNoInteractions();
 	}
@@ -115,19 +115,19 @@ class UnitControllerTests {
 	void getWhenThePartnerRepositoryAnswersAFaultShouldAnswer502() {
 		given(this.units.fetchFresh(anyLong()))
 			.willThrow(PartnerRepositoryException.fault(UnitSoapException.fault("soap:Server", "offline")));
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.BAD_GATEWAY)
+		assertThat(get(UnitPaths.UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.BAD_GATEWAY)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_FAILED, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_FAILED, UnitPaths.UNITS + "/42",
 					"The partner repository answered with a SOAP fault."));
 	}
 
 	@Test
 	void getWhenThePartnerRepositoryAnswersGarbageShouldAnswer502() {
 		given(this.units.fetchFresh(anyLong())).willThrow(PartnerRepositoryException.unreadable(null));
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.BAD_GATEWAY)
+		assertThat(get(UnitPaths.UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.BAD_GATEWAY)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_FAILED, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_FAILED, UnitPaths.UNITS + "/42",
 					"The partner repository's answer is not a GetUnit response."));
 	}
 
@@ -135,23 +135,23 @@ class UnitControllerTests {
 	void getWhenThePartnerRepositoryTimesOutShouldAnswer504() {
 		given(this.units.fetchFresh(anyLong()))
 			.willThrow(PartnerRepositoryException.timedOut(Duration.ofSeconds(10), null));
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.GATEWAY_TIMEOUT)
+		assertThat(get(UnitPaths.UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.GATEWAY_TIMEOUT)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_TIMEOUT, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_TIMEOUT, UnitPaths.UNITS + "/42",
 					"The partner repository did not answer within 10000 ms."));
 	}
 
 	@Test
 	void unknownPathUnderUnitsShouldAnswer404WithSuccessFalse() {
-		assertThat(get(UNITS + "/42/parts", "loadtest")).hasStatus(HttpStatus.NOT_FOUND)
+		assertThat(get(UnitPaths.UNITS + "/42/parts", "loadtest")).hasStatus(HttpStatus.NOT_FOUND)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.NOT_FOUND, UNITS + "/42/parts",
+			.isLenientlyEqualTo(unitProblem(ProblemType.NOT_FOUND, UnitPaths.UNITS + "/42/parts",
 					"There is no resource at /api/units/42/parts."));
 	}
 
 	private MvcTestResult get(String uri, String requester) {
-		return this.mvc.get().uri(uri).header(REQUESTER_HEADER, requester).exchange();
+		return this.mvc.get().uri(uri).header(UnitPaths.REQUESTER_HEADER, requester).exchange();
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
 import dev.fluxbench.contract.unit.UnitDto;
+import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -13,7 +14,6 @@ import org.springframework.boot.data.jpa.test.autoconfigure.DataJpaTest;
 import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase;
 import org.springframework.boot.jdbc.test.autoconfigure.AutoConfigureTestDatabase.Replace;
 
-import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
@@ -50,7 +50,7 @@ class UnitRepositoryTests {
 
 	@Test
 	void registryShouldHoldTheSeededRequesters() {
-		assertThat(this.registry.findByProperty(SERVICE_STATUSES))
+		assertThat(this.registry.findByProperty(UnitPaths.SERVICE_STATUSES))
 			.extracting(RegistryConfig::name, RegistryConfig::enabled)
 			.containsExactlyInAnyOrder(tuple("loadtest", true), tuple("reporting", true), tuple("archive", false));
 	}

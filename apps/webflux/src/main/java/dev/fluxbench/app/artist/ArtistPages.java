@@ -1,7 +1,8 @@
 package dev.fluxbench.app.artist;
 
-import org.springframework.data.domain.Pageable;
 import reactor.core.publisher.Flux;
+
+import org.springframework.data.domain.Pageable;
 
 /**
  * The list query, kept apart so that it can map rows by hand (see

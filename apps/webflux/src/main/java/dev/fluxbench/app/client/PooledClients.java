@@ -32,8 +32,9 @@ public class PooledClients implements DisposableBean {
 	private final Map<String, ConnectionProvider> pools = new LinkedHashMap<>();
 
 	/**
-	 * @param builder Boot's, which carries the observation registry, hence
-	 * {@code http.client.requests}; each client gets a copy of it
+	 * Creates the factory of this stack's pooled clients.
+	 * @param builder the one Boot configures, which carries the observation registry,
+	 * hence {@code http.client.requests}; each client gets a copy of it
 	 */
 	public PooledClients(WebClient.Builder builder) {
 		this.builder = builder;

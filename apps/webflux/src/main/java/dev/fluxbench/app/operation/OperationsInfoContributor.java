@@ -25,8 +25,9 @@ class OperationsInfoContributor implements InfoContributor {
 	private final Object virtualThreadExecutor;
 
 	/**
-	 * @param virtualThreadExecutor Boot's application task executor, which runs the
-	 * blocking controller methods under virtual threads; null without one
+	 * Creates the contributor for the given variant and its limits.
+	 * @param virtualThreadExecutor the application task executor Boot configures, which
+	 * runs the blocking controller methods under virtual threads; null without one
 	 */
 	OperationsInfoContributor(OperationsVariant variant, OperationsProperties properties,
 			Object virtualThreadExecutor) {

@@ -32,6 +32,8 @@ record JdbcProperties(@NotBlank String url, String user, String password, @Valid
 	}
 
 	/**
+	 * The connection pool.
+	 *
 	 * @param maxSize connections at most; as many stay open, so that no request pays for
 	 * a connect
 	 * @param connectionTimeout how long a call waits for a connection before it fails

@@ -1,5 +1,6 @@
 package dev.fluxbench.app.system;
 
+import dev.fluxbench.app.concert.ConcertProperties;
 import dev.fluxbench.app.operation.OperationsVariant;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -14,10 +15,16 @@ class StackConfiguration {
 
 	// Seed 002's variants are stacks of their own in every result: webflux, webflux-jdbc,
 	// webflux-jdbc-parallel or webflux-vt, from the settings that switch them
-	// (OperationsVariant).
+	// (OperationsVariant), and so is seed 001's way of reading concerts
+	// (webflux-per-relation).
 	@Bean
-	Stack stack(OperationsVariant variant) {
-		return new Stack(variant.stack());
+	Stack stack(OperationsVariant variant, ConcertProperties concerts) {
+		return new Stack(variant.stack() + concerts.fetch().stackSuffix());
+	}
+
+	@Bean
+	SqlStatementCounting sqlStatementCounting(ObjectProvider<MeterRegistry> registry) {
+		return new SqlStatementCounting(new SqlStatements(registry));
 	}
 
 	// A bean of the configuration, not a component, so that the web slice tests run

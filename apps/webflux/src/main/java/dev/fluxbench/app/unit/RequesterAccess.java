@@ -4,13 +4,12 @@ import java.time.Duration;
 import java.util.Map;
 
 import dev.fluxbench.app.system.RateLimitedLog;
+import dev.fluxbench.contract.unit.UnitPaths;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import reactor.core.publisher.Mono;
 
 import org.springframework.stereotype.Component;
-
-import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 
 /**
  * Whether a requesting service may read units: the thesis' {@code checkRequestAllowed},
@@ -48,13 +47,14 @@ class RequesterAccess {
 			.map((statuses) -> statuses.get(requesterName))
 			.switchIfEmpty(Mono.fromSupplier(() -> {
 				this.unknownRequesters.warn(requesterName, () -> "No status for requester '" + requesterName
-						+ "' in registry config property " + SERVICE_STATUSES + "; denied");
+						+ "' in registry config property " + UnitPaths.SERVICE_STATUSES + "; denied");
 				return false;
 			}));
 	}
 
 	Mono<Map<String, Boolean>> getRegistryConfig() {
-		return this.registry.findByProperty(SERVICE_STATUSES).collectMap(RegistryConfig::name, RegistryConfig::enabled);
+		return this.registry.findByProperty(UnitPaths.SERVICE_STATUSES)
+			.collectMap(RegistryConfig::name, RegistryConfig::enabled);
 	}
 
 }

@@ -37,7 +37,7 @@ class UnitService {
 	 * blocking command on the thread that emitted the unit.
 	 */
 	@Cacheable(cacheNames = CacheNames.UNITS, key = "#id", sync = true)
-	public Mono<UnitDto> find(long id) {
+	Mono<UnitDto> find(long id) {
 		return this.units.findById(id).map(Unit::toDto).switchIfEmpty(Mono.error(() -> new UnitNotFoundException(id)));
 	}
 
@@ -47,7 +47,7 @@ class UnitService {
 	 * {@link UnitNotFoundException} when the repository has no such unit.
 	 */
 	@CachePut(cacheNames = CacheNames.UNITS, key = "#id")
-	public Mono<UnitDto> fetchFresh(long id) {
+	Mono<UnitDto> fetchFresh(long id) {
 		return this.partner.fetch(id)
 			.switchIfEmpty(Mono.error(() -> new UnitNotFoundException(id)))
 			.flatMap((fresh) -> store(fresh).as(this.transactions::transactional))

@@ -1,5 +1,6 @@
 package dev.fluxbench.app.artist;
 
+import dev.fluxbench.contract.artist.ArtistPaths;
 import dev.fluxbench.contract.artist.ArtistRequest;
 import dev.fluxbench.contract.artist.Gender;
 import dev.fluxbench.contract.problem.Problem.InvalidField;
@@ -24,7 +25,6 @@ import org.springframework.test.web.reactive.server.WebTestClient.RequestHeaders
 import org.springframework.test.web.reactive.server.assertj.WebTestClientResponse;
 
 import static dev.fluxbench.app.system.ProblemJson.problem;
-import static dev.fluxbench.contract.artist.ArtistPaths.ARTISTS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.BDDMockito.given;
@@ -50,7 +50,7 @@ class ArtistControllerTests {
 	@Test
 	void listWithoutParametersShouldAnswerTheFirstFiftyById() {
 		given(this.artists.findAllBy(any())).willReturn(Flux.just(artist(1, "Ada Moreau"), artist(2, "Bela Kask")));
-		assertThat(get(ARTISTS)).hasStatusOk()
+		assertThat(get(ArtistPaths.ARTISTS)).hasStatusOk()
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isLenientlyEqualTo("[%s, {\"id\": 2, \"name\": \"Bela Kask\"}]".formatted(ADA));
@@ -60,51 +60,51 @@ class ArtistControllerTests {
 	@Test
 	void listWithPageAndSizeShouldAskForThatPage() {
 		given(this.artists.findAllBy(any())).willReturn(Flux.empty());
-		assertThat(get(ARTISTS + "?page=3&size=1000")).hasStatusOk().bodyJson().isLenientlyEqualTo("[]");
+		assertThat(get(ArtistPaths.ARTISTS + "?page=3&size=1000")).hasStatusOk().bodyJson().isLenientlyEqualTo("[]");
 		assertThat(requestedPage()).isEqualTo(PageRequest.of(3, 1000, Sort.by("id")));
 	}
 
 	@Test
 	void listWhenSizeIsZeroShouldAnswer400() {
-		assertThat(get(ARTISTS + "?size=0")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(get(ArtistPaths.ARTISTS + "?size=0")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ARTISTS,
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ArtistPaths.ARTISTS,
 					"Parameter 'size' has an invalid value: '0' (must be greater than or equal to 1)."));
 		then(this.artists).shouldHaveNoInteractions();
 	}
 
 	@Test
 	void listWhenSizeIsAboveTheMaximumShouldAnswer400() {
-		assertThat(get(ARTISTS + "?size=1001")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(get(ArtistPaths.ARTISTS + "?size=1001")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ARTISTS,
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ArtistPaths.ARTISTS,
 					"Parameter 'size' has an invalid value: '1001' (must be less than or equal to 1000)."));
 	}
 
 	@Test
 	void listWhenPageIsNegativeShouldAnswer400() {
-		assertThat(get(ARTISTS + "?page=-1")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(get(ArtistPaths.ARTISTS + "?page=-1")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ARTISTS,
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ArtistPaths.ARTISTS,
 					"Parameter 'page' has an invalid value: '-1' (must be greater than or equal to 0)."));
 	}
 
 	@Test
 	void listWhenSizeIsNotANumberShouldAnswer400() {
-		assertThat(get(ARTISTS + "?size=abc")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(get(ArtistPaths.ARTISTS + "?size=abc")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(
-					problem(ProblemType.INVALID_PARAMETER, ARTISTS, "Parameter 'size' has an invalid value: 'abc'."));
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ArtistPaths.ARTISTS,
+					"Parameter 'size' has an invalid value: 'abc'."));
 	}
 
 	@Test
 	void getWhenArtistExistsShouldAnswerIt() {
 		given(this.artists.findById(1L)).willReturn(Mono.just(artist(1, "Ada Moreau")));
-		assertThat(get(ARTISTS + "/1")).hasStatusOk()
+		assertThat(get(ArtistPaths.ARTISTS + "/1")).hasStatusOk()
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isStrictlyEqualTo(ADA);
@@ -113,18 +113,19 @@ class ArtistControllerTests {
 	@Test
 	void getWhenArtistIsUnknownShouldAnswer404() {
 		given(this.artists.findById(99L)).willReturn(Mono.empty());
-		assertThat(get(ARTISTS + "/99")).hasStatus(HttpStatus.NOT_FOUND)
+		assertThat(get(ArtistPaths.ARTISTS + "/99")).hasStatus(HttpStatus.NOT_FOUND)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.NOT_FOUND, ARTISTS + "/99", "Artist 99 does not exist."));
+			.isLenientlyEqualTo(
+					problem(ProblemType.NOT_FOUND, ArtistPaths.ARTISTS + "/99", "Artist 99 does not exist."));
 	}
 
 	@Test
 	void getWhenIdIsNotANumberShouldAnswer400() {
-		assertThat(get(ARTISTS + "/abc")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(get(ArtistPaths.ARTISTS + "/abc")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ARTISTS + "/abc",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_PARAMETER, ArtistPaths.ARTISTS + "/abc",
 					"Parameter 'id' has an invalid value: 'abc'."));
 	}
 
@@ -134,10 +135,10 @@ class ArtistControllerTests {
 		// Absolute, as on a real server: a mock WebFlux request without a host would get
 		// a relative Location.
 		assertThat(exchange(this.client.post()
-			.uri("http://localhost" + ARTISTS)
+			.uri("http://localhost" + ArtistPaths.ARTISTS)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(VALID_REQUEST))).hasStatus(HttpStatus.CREATED)
-			.hasHeader(HttpHeaders.LOCATION, "http://localhost" + ARTISTS + "/1")
+			.hasHeader(HttpHeaders.LOCATION, "http://localhost" + ArtistPaths.ARTISTS + "/1")
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isStrictlyEqualTo(ADA);
@@ -150,7 +151,7 @@ class ArtistControllerTests {
 		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "3 fields are invalid.",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ArtistPaths.ARTISTS, "3 fields are invalid.",
 					new InvalidField("careerStart", "must be greater than or equal to 0"),
 					new InvalidField("country", "size must be between 0 and 255"),
 					new InvalidField("name", "must not be blank")));
@@ -162,7 +163,7 @@ class ArtistControllerTests {
 		assertThat(create("{}")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "3 fields are invalid.",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ArtistPaths.ARTISTS, "3 fields are invalid.",
 					new InvalidField("careerStart", "must not be null"), new InvalidField("gender", "must not be null"),
 					new InvalidField("name", "must not be blank")));
 	}
@@ -173,7 +174,7 @@ class ArtistControllerTests {
 		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "1 field is invalid.",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ArtistPaths.ARTISTS, "1 field is invalid.",
 					new InvalidField("gender", "must be one of [FEMALE, MALE, OTHER]")));
 	}
 
@@ -183,7 +184,7 @@ class ArtistControllerTests {
 		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "1 field is invalid.",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ArtistPaths.ARTISTS, "1 field is invalid.",
 					new InvalidField("careerStart", "is out of range")));
 	}
 
@@ -193,7 +194,7 @@ class ArtistControllerTests {
 		assertThat(create(request)).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ARTISTS, "1 field is invalid.",
+			.isLenientlyEqualTo(problem(ProblemType.INVALID_FIELDS, ArtistPaths.ARTISTS, "1 field is invalid.",
 					new InvalidField("id", "is not a known field")));
 		then(this.artists).shouldHaveNoInteractions();
 	}
@@ -203,35 +204,38 @@ class ArtistControllerTests {
 		assertThat(create("{\"name\": }")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.MALFORMED_BODY, ARTISTS, "The request body is not valid JSON."));
+			.isLenientlyEqualTo(
+					problem(ProblemType.MALFORMED_BODY, ArtistPaths.ARTISTS, "The request body is not valid JSON."));
 	}
 
 	@Test
 	void createWhenBodyIsEmptyShouldSayItIsMissing() {
-		assertThat(exchange(this.client.post().uri(ARTISTS).contentType(MediaType.APPLICATION_JSON)))
+		assertThat(exchange(this.client.post().uri(ArtistPaths.ARTISTS).contentType(MediaType.APPLICATION_JSON)))
 			.hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.MALFORMED_BODY, ARTISTS, "The request body is missing."));
+			.isLenientlyEqualTo(
+					problem(ProblemType.MALFORMED_BODY, ArtistPaths.ARTISTS, "The request body is missing."));
 	}
 
 	@Test
 	void createWhenContentTypeIsTextShouldAnswer415() {
-		assertThat(exchange(this.client.post().uri(ARTISTS).contentType(MediaType.TEXT_PLAIN).bodyValue(VALID_REQUEST)))
+		assertThat(exchange(
+				this.client.post().uri(ArtistPaths.ARTISTS).contentType(MediaType.TEXT_PLAIN).bodyValue(VALID_REQUEST)))
 			.hasStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.UNSUPPORTED_MEDIA_TYPE, ARTISTS,
+			.isLenientlyEqualTo(problem(ProblemType.UNSUPPORTED_MEDIA_TYPE, ArtistPaths.ARTISTS,
 					"Content type 'text/plain' is not supported; send application/json."));
 	}
 
 	@Test
 	void deleteShouldAnswer405WithAllowHeader() {
-		WebTestClientResponse result = exchange(this.client.delete().uri(ARTISTS));
+		WebTestClientResponse result = exchange(this.client.delete().uri(ArtistPaths.ARTISTS));
 		assertThat(result).hasStatus(HttpStatus.METHOD_NOT_ALLOWED)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(problem(ProblemType.METHOD_NOT_ALLOWED, ARTISTS,
+			.isLenientlyEqualTo(problem(ProblemType.METHOD_NOT_ALLOWED, ArtistPaths.ARTISTS,
 					"Method DELETE is not allowed here; use GET, POST."));
 		// RFC 9110 leaves the order of the methods in Allow to the server.
 		assertThat(result).headers()
@@ -244,7 +248,8 @@ class ArtistControllerTests {
 	}
 
 	private WebTestClientResponse create(String artist) {
-		return exchange(this.client.post().uri(ARTISTS).contentType(MediaType.APPLICATION_JSON).bodyValue(artist));
+		return exchange(
+				this.client.post().uri(ArtistPaths.ARTISTS).contentType(MediaType.APPLICATION_JSON).bodyValue(artist));
 	}
 
 	private static WebTestClientResponse exchange(RequestHeadersSpec<?> request) {

@@ -29,7 +29,6 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.test.web.reactive.server.WebTestClient.RequestHeadersSpec;
 
 import static dev.fluxbench.app.system.ProblemJson.problem;
-import static dev.fluxbench.contract.operation.OperationPaths.OPERATIONS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -82,7 +81,7 @@ abstract class OperationContract {
 				.expectBody(Void.class);
 		}
 		for (int round = 0; round < 2; round++) {
-			authorized(this.client.get().uri(OPERATIONS), token).exchange()
+			authorized(this.client.get().uri(OperationPaths.OPERATIONS), token).exchange()
 				.expectStatus()
 				.isOk()
 				.expectHeader()
@@ -109,9 +108,10 @@ abstract class OperationContract {
 	@Test
 	void createWithTheSeedsBodyShouldAnswer201WithAbsoluteLocationAndWhatALaterGetReads() {
 		String token = Accounts.signIn(this.client, SeedAccounts.USER);
-		EntityExchangeResult<String> created = authorized(
-				this.client.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).bodyValue(SEED_BODY), token)
-			.exchange()
+		EntityExchangeResult<String> created = authorized(this.client.post()
+			.uri(OperationPaths.OPERATIONS)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(SEED_BODY), token).exchange()
 			.expectStatus()
 			.isCreated()
 			.expectHeader()
@@ -119,7 +119,7 @@ abstract class OperationContract {
 			.expectBody(String.class)
 			.returnResult();
 		String location = created.getResponseHeaders().getFirst(HttpHeaders.LOCATION);
-		assertThat(location).matches("http://127\\.0\\.0\\.1:" + this.port + OPERATIONS + "/\\d+");
+		assertThat(location).matches("http://127\\.0\\.0\\.1:" + this.port + OperationPaths.OPERATIONS + "/\\d+");
 		long id = idOf(location);
 		// 1.00, not 1: what the numeric(19, 2) column holds, and what the GET below
 		// reads.
@@ -139,7 +139,7 @@ abstract class OperationContract {
 		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
 		String location = create(token, SEED_BODY);
 		delete(token, location);
-		String path = OPERATIONS + "/" + idOf(location);
+		String path = OperationPaths.OPERATIONS + "/" + idOf(location);
 		String detail = "Operation " + idOf(location) + " does not exist.";
 		for (RequestHeadersSpec<?> request : List.of(this.client.get().uri(location),
 				this.client.delete().uri(location))) {
@@ -158,14 +158,16 @@ abstract class OperationContract {
 		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
 		String invalid = """
 				{"id": 7, "description": " ", "amount": "1.005"}""";
-		authorized(this.client.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).bodyValue(invalid), token)
-			.exchange()
+		authorized(this.client.post()
+			.uri(OperationPaths.OPERATIONS)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(invalid), token).exchange()
 			.expectStatus()
 			.isBadRequest()
 			.expectHeader()
 			.contentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.expectBody()
-			.json(problem(ProblemType.INVALID_FIELDS, OPERATIONS, "4 fields are invalid.",
+			.json(problem(ProblemType.INVALID_FIELDS, OperationPaths.OPERATIONS, "4 fields are invalid.",
 					new InvalidField("amount", "numeric value out of bounds (<17 digits>.<2 digits> expected)"),
 					new InvalidField("date", "must not be null"), new InvalidField("description", "must not be blank"),
 					new InvalidField("id", "must be null")), JsonCompareMode.STRICT);
@@ -198,11 +200,11 @@ abstract class OperationContract {
 	@Test
 	void listWhenSizeIsOutOfRangeShouldAnswer400() {
 		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
-		authorized(this.client.get().uri(OPERATIONS + "?size=1001"), token).exchange()
+		authorized(this.client.get().uri(OperationPaths.OPERATIONS + "?size=1001"), token).exchange()
 			.expectStatus()
 			.isBadRequest()
 			.expectBody()
-			.json(problem(ProblemType.INVALID_PARAMETER, OPERATIONS,
+			.json(problem(ProblemType.INVALID_PARAMETER, OperationPaths.OPERATIONS,
 					"Parameter 'size' has an invalid value: '1001' (must be less than or equal to 1000)."),
 					JsonCompareMode.STRICT);
 	}
@@ -210,32 +212,32 @@ abstract class OperationContract {
 	@Test
 	void getWithAnIdThatIsNoNumberShouldAnswer400() {
 		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
-		authorized(this.client.get().uri(OPERATIONS + "/abc"), token).exchange()
+		authorized(this.client.get().uri(OperationPaths.OPERATIONS + "/abc"), token).exchange()
 			.expectStatus()
 			.isBadRequest()
 			.expectBody()
-			.json(problem(ProblemType.INVALID_PARAMETER, OPERATIONS + "/abc",
+			.json(problem(ProblemType.INVALID_PARAMETER, OperationPaths.OPERATIONS + "/abc",
 					"Parameter 'id' has an invalid value: 'abc'."), JsonCompareMode.STRICT);
 	}
 
 	@Test
 	void updateShouldAnswer405AsTheSeedNeverUpdates() {
 		String token = Accounts.signIn(this.client, SeedAccounts.ADMIN);
-		authorized(
-				this.client.put().uri(OPERATIONS + "/1").contentType(MediaType.APPLICATION_JSON).bodyValue(SEED_BODY),
-				token)
-			.exchange()
+		authorized(this.client.put()
+			.uri(OperationPaths.OPERATIONS + "/1")
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(SEED_BODY), token).exchange()
 			.expectStatus()
 			.isEqualTo(HttpStatus.METHOD_NOT_ALLOWED)
 			.expectBody()
-			.json(problem(ProblemType.METHOD_NOT_ALLOWED, OPERATIONS + "/1",
+			.json(problem(ProblemType.METHOD_NOT_ALLOWED, OperationPaths.OPERATIONS + "/1",
 					"Method PUT is not allowed here; use DELETE, GET."), JsonCompareMode.STRICT);
 	}
 
 	@Test
 	void operationsWithoutATokenShouldAnswer401WithABearerChallenge() {
 		this.client.post()
-			.uri(OPERATIONS)
+			.uri(OperationPaths.OPERATIONS)
 			.contentType(MediaType.APPLICATION_JSON)
 			.bodyValue(SEED_BODY)
 			.exchange()
@@ -244,7 +246,7 @@ abstract class OperationContract {
 			.expectHeader()
 			.valueEquals(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"fluxbench\"")
 			.expectBody()
-			.json(problem(ProblemType.UNAUTHORIZED, OPERATIONS,
+			.json(problem(ProblemType.UNAUTHORIZED, OperationPaths.OPERATIONS,
 					"This resource needs a token: send the one POST /api/authenticate answers with, as Authorization: Bearer."),
 					JsonCompareMode.STRICT);
 	}
@@ -295,9 +297,10 @@ abstract class OperationContract {
 	}
 
 	String create(String token, String body) {
-		String location = authorized(
-				this.client.post().uri(OPERATIONS).contentType(MediaType.APPLICATION_JSON).bodyValue(body), token)
-			.exchange()
+		String location = authorized(this.client.post()
+			.uri(OperationPaths.OPERATIONS)
+			.contentType(MediaType.APPLICATION_JSON)
+			.bodyValue(body), token).exchange()
 			.expectStatus()
 			.isCreated()
 			.expectBody(String.class)
@@ -317,7 +320,7 @@ abstract class OperationContract {
 	}
 
 	EntityExchangeResult<String> list(String token, String query) {
-		return authorized(this.client.get().uri(OPERATIONS + query), token).exchange()
+		return authorized(this.client.get().uri(OperationPaths.OPERATIONS + query), token).exchange()
 			.expectStatus()
 			.isOk()
 			.expectHeader()

@@ -2,6 +2,7 @@ package dev.fluxbench.app.unit;
 
 import java.util.Map;
 
+import dev.fluxbench.contract.unit.UnitPaths;
 import org.apache.commons.logging.LogFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -11,7 +12,6 @@ import reactor.test.StepVerifier;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
-import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.mockito.BDDMockito.given;
@@ -29,10 +29,10 @@ class RequesterAccessTests {
 	private final RequesterAccess access = new RequesterAccess(this.registry);
 
 	RequesterAccessTests() {
-		given(this.registry.findByProperty(SERVICE_STATUSES))
-			.willReturn(Flux.just(new RegistryConfig(SERVICE_STATUSES, "loadtest", true),
-					new RegistryConfig(SERVICE_STATUSES, "reporting", true),
-					new RegistryConfig(SERVICE_STATUSES, "archive", false)));
+		given(this.registry.findByProperty(UnitPaths.SERVICE_STATUSES))
+			.willReturn(Flux.just(new RegistryConfig(UnitPaths.SERVICE_STATUSES, "loadtest", true),
+					new RegistryConfig(UnitPaths.SERVICE_STATUSES, "reporting", true),
+					new RegistryConfig(UnitPaths.SERVICE_STATUSES, "archive", false)));
 	}
 
 	@Test

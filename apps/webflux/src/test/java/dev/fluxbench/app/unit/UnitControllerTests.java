@@ -6,6 +6,7 @@ import java.time.Instant;
 
 import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitDto;
+import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -18,8 +19,6 @@ import org.springframework.test.web.reactive.server.WebTestClient;
 import org.springframework.test.web.reactive.server.assertj.WebTestClientResponse;
 
 import static dev.fluxbench.app.system.ProblemJson.problem;
-import static dev.fluxbench.contract.unit.UnitPaths.REQUESTER_HEADER;
-import static dev.fluxbench.contract.unit.UnitPaths.UNITS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.BDDMockito.given;
@@ -51,7 +50,7 @@ class UnitControllerTests {
 	void getWhenRequesterIsAllowedShouldAnswerSuccessAndTheUnit() {
 		allow("loadtest");
 		given(this.units.find(42)).willReturn(Mono.just(UNIT_42));
-		assertThat(get(UNITS + "/42", "loadtest")).hasStatusOk()
+		assertThat(get(UnitPaths.UNITS + "/42", "loadtest")).hasStatusOk()
 			.hasContentType(MediaType.APPLICATION_JSON)
 			.bodyJson()
 			.isStrictlyEqualTo(UNIT_42_RESPONSE);
@@ -63,7 +62,7 @@ class UnitControllerTests {
 	void getWhenFreshShouldFetchFromThePartnerRepository() {
 		allow("loadtest");
 		given(this.units.fetchFresh(42)).willReturn(Mono.just(UNIT_42));
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatusOk()
+		assertThat(get(UnitPaths.UNITS + "/42?fresh=true", "loadtest")).hasStatusOk()
 			.bodyJson()
 			.isStrictlyEqualTo(UNIT_42_RESPONSE);
 		then(this.units).should().fetchFresh(42);
@@ -74,10 +73,10 @@ class UnitControllerTests {
 	void getWhenRequesterIsDeniedShouldAnswer403WithoutReadingTheUnit() {
 		given(this.access.checkRequestAllowed("archive"))
 			.willReturn(Mono.error(new RequesterDeniedException("archive")));
-		assertThat(get(UNITS + "/42", "archive")).hasStatus(HttpStatus.FORBIDDEN)
+		assertThat(get(UnitPaths.UNITS + "/42", "archive")).hasStatus(HttpStatus.FORBIDDEN)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.REQUESTER_DENIED, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.REQUESTER_DENIED, UnitPaths.UNITS + "/42",
 					"Requester 'archive' may not read units (X-Requester)."));
 		then(this.units).shouldHaveNoInteractions();
 		then(this.lookups).should().denied("archive");
@@ -87,20 +86,21 @@ class UnitControllerTests {
 	void getWhenUnitIsUnknownShouldAnswer404() {
 		allow("loadtest");
 		given(this.units.find(99_999)).willReturn(Mono.error(new UnitNotFoundException(99_999)));
-		assertThat(get(UNITS + "/99999", "loadtest")).hasStatus(HttpStatus.NOT_FOUND)
+		assertThat(get(UnitPaths.UNITS + "/99999", "loadtest")).hasStatus(HttpStatus.NOT_FOUND)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.NOT_FOUND, UNITS + "/99999", "Unit 99999 does not exist."));
+			.isLenientlyEqualTo(
+					unitProblem(ProblemType.NOT_FOUND, UnitPaths.UNITS + "/99999", "Unit 99999 does not exist."));
 		then(this.lookups).should().notFound("loadtest");
 	}
 
 	@Test
 	void getWithoutRequesterHeaderShouldAnswer400() {
-		assertThat(WebTestClientResponse.from(this.client.get().uri(UNITS + "/42").exchange()))
+		assertThat(WebTestClientResponse.from(this.client.get().uri(UnitPaths.UNITS + "/42").exchange()))
 			.hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.INVALID_PARAMETER, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.INVALID_PARAMETER, UnitPaths.UNITS + "/42",
 					"Header 'X-Requester' is required: it names the requesting service."));
 		then(this.access).shouldHaveNoInteractions();
 		then(this.units).shouldHaveNoInteractions();
@@ -108,10 +108,10 @@ class UnitControllerTests {
 
 	@Test
 	void getWhenIdIsNotANumberShouldAnswer400() {
-		assertThat(get(UNITS + "/abc", "loadtest")).hasStatus(HttpStatus.BAD_REQUEST)
+		assertThat(get(UnitPaths.UNITS + "/abc", "loadtest")).hasStatus(HttpStatus.BAD_REQUEST)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.INVALID_PARAMETER, UNITS + "/abc",
+			.isLenientlyEqualTo(unitProblem(ProblemType.INVALID_PARAMETER, UnitPaths.UNITS + "/abc",
 					"Parameter 'id' has an invalid value: 'abc'."));
 		then(this.units).shouldHaveNoInteractions();
 	}
@@ -121,10 +121,10 @@ class UnitControllerTests {
 		allow("loadtest");
 		given(this.units.fetchFresh(anyLong())).willReturn(
 				Mono.error(PartnerRepositoryException.fault(UnitSoapException.fault("soap:Server", "offline"))));
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.BAD_GATEWAY)
+		assertThat(get(UnitPaths.UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.BAD_GATEWAY)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_FAILED, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_FAILED, UnitPaths.UNITS + "/42",
 					"The partner repository answered with a SOAP fault."));
 	}
 
@@ -132,9 +132,9 @@ class UnitControllerTests {
 	void getWhenThePartnerRepositoryAnswersGarbageShouldAnswer502() {
 		allow("loadtest");
 		given(this.units.fetchFresh(anyLong())).willReturn(Mono.error(PartnerRepositoryException.unreadable(null)));
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.BAD_GATEWAY)
+		assertThat(get(UnitPaths.UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.BAD_GATEWAY)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_FAILED, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_FAILED, UnitPaths.UNITS + "/42",
 					"The partner repository's answer is not a GetUnit response."));
 	}
 
@@ -143,18 +143,18 @@ class UnitControllerTests {
 		allow("loadtest");
 		given(this.units.fetchFresh(anyLong()))
 			.willReturn(Mono.error(PartnerRepositoryException.timedOut(Duration.ofSeconds(10), null)));
-		assertThat(get(UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.GATEWAY_TIMEOUT)
+		assertThat(get(UnitPaths.UNITS + "/42?fresh=true", "loadtest")).hasStatus(HttpStatus.GATEWAY_TIMEOUT)
 			.hasContentType(MediaType.APPLICATION_PROBLEM_JSON)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_TIMEOUT, UNITS + "/42",
+			.isLenientlyEqualTo(unitProblem(ProblemType.DOWNSTREAM_TIMEOUT, UnitPaths.UNITS + "/42",
 					"The partner repository did not answer within 10000 ms."));
 	}
 
 	@Test
 	void unknownPathUnderUnitsShouldAnswer404WithSuccessFalse() {
-		assertThat(get(UNITS + "/42/parts", "loadtest")).hasStatus(HttpStatus.NOT_FOUND)
+		assertThat(get(UnitPaths.UNITS + "/42/parts", "loadtest")).hasStatus(HttpStatus.NOT_FOUND)
 			.bodyJson()
-			.isLenientlyEqualTo(unitProblem(ProblemType.NOT_FOUND, UNITS + "/42/parts",
+			.isLenientlyEqualTo(unitProblem(ProblemType.NOT_FOUND, UnitPaths.UNITS + "/42/parts",
 					"There is no resource at /api/units/42/parts."));
 	}
 
@@ -163,7 +163,8 @@ class UnitControllerTests {
 	}
 
 	private WebTestClientResponse get(String uri, String requester) {
-		return WebTestClientResponse.from(this.client.get().uri(uri).header(REQUESTER_HEADER, requester).exchange());
+		return WebTestClientResponse
+			.from(this.client.get().uri(uri).header(UnitPaths.REQUESTER_HEADER, requester).exchange());
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 import dev.fluxbench.contract.unit.UnitDto;
+import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 
@@ -18,7 +19,6 @@ import org.springframework.context.annotation.ComponentScan.Filter;
 import org.springframework.context.annotation.FilterType;
 import org.springframework.transaction.reactive.TransactionalOperator;
 
-import static dev.fluxbench.contract.unit.UnitPaths.SERVICE_STATUSES;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
@@ -59,7 +59,7 @@ class UnitRepositoryTests {
 
 	@Test
 	void registryShouldHoldTheSeededRequesters() {
-		assertThat(this.registry.findByProperty(SERVICE_STATUSES).collectList().block())
+		assertThat(this.registry.findByProperty(UnitPaths.SERVICE_STATUSES).collectList().block())
 			.extracting(RegistryConfig::name, RegistryConfig::enabled)
 			.containsExactlyInAnyOrder(tuple("loadtest", true), tuple("reporting", true), tuple("archive", false));
 	}

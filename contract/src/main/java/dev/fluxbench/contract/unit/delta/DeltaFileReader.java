@@ -207,17 +207,17 @@ public final class DeltaFileReader implements Iterator<DeltaLine>, Closeable {
 		}
 		if (this.lines.tooLong() || text.isBlank()) {
 			throw new DeltaFileException("The delta file's first line is not a header: it is "
-					+ (text.isBlank() && !this.lines.tooLong() ? "blank." : "too long."));
+					+ ((text.isBlank() && !this.lines.tooLong()) ? "blank." : "too long."));
 		}
 		Map<String, Object> members = members(text);
 		Object format = members.get("format");
 		if (!DeltaFormat.NAME.equals(format)) {
 			throw new DeltaFileException("Not a unit delta file: its header's format is "
-					+ ((format == null) ? "missing" : "'" + format + "'") + ", not '" + DeltaFormat.NAME + "'.");
+					+ ((format != null) ? "'" + format + "'" : "missing") + ", not '" + DeltaFormat.NAME + "'.");
 		}
 		Object version = members.get("version");
 		if (!(version instanceof Long number) || number != DeltaFormat.VERSION) {
-			throw new DeltaFileException("Unsupported delta file version " + ((version == null) ? "(missing)" : version)
+			throw new DeltaFileException("Unsupported delta file version " + ((version != null) ? version : "(missing)")
 					+ ": this reader reads version " + DeltaFormat.VERSION + " only.");
 		}
 		for (String name : members.keySet()) {

@@ -15,6 +15,8 @@ public sealed interface DeltaLine {
 	}
 
 	/**
+	 * A line that cannot be applied, and why.
+	 *
 	 * @param reason one line a person can act on, such as {@code duplicate of line 17}
 	 */
 	record Rejection(int lineNumber, String reason) implements DeltaLine {

@@ -42,6 +42,7 @@ final class UnitLineParser {
 	}
 
 	/**
+	 * Parses one line of a delta file into a unit.
 	 * @param complete whether the line ended with a line break; a line that did not and
 	 * is not complete JSON is reported as truncated rather than as merely malformed
 	 * @throws Refusal with the reason when the line is not a valid unit
@@ -233,6 +234,7 @@ final class UnitLineParser {
 	}
 
 	/**
+	 * Reads a date and time without an offset as UTC.
 	 * @throws DateTimeException for a field out of range, such as February 30th
 	 */
 	private static Instant plainUtc(String text) {

@@ -86,7 +86,7 @@ class DeltaFileReaderTests {
 					version zero             | "version":0                                          | version must be positive, not 0
 					""")
 	void readerWhenLineIsInvalidShouldRejectItWithOneReadableReason(String situation, String change, String reason) {
-		String line = change.startsWith("{") || change.startsWith("[") ? change : mutate(change);
+		String line = (change.startsWith("{") || change.startsWith("[")) ? change : mutate(change);
 		List<DeltaLine> lines = read(HEADER, line);
 		assertThat(lines).hasSize(1);
 		assertThat(lines.get(0)).isInstanceOf(Rejection.class);
