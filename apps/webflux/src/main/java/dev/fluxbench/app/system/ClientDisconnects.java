@@ -57,7 +57,8 @@ class ClientDisconnects implements WebFilter {
 
 	/**
 	 * Whether a failure came from writing to a client that has gone. One Spring already
-	 * knows for a lost client is left alone: {@link ApiExceptionHandler} counted it.
+	 * knows for a lost client is left alone: Spring logs it at DEBUG, and
+	 * {@link ApiExceptionHandler} counts it when it sees it.
 	 */
 	private static boolean lostDuringAnswer(Throwable ex, ServerHttpResponse response) {
 		return response.isCommitted() && !DisconnectedClientHelper.isClientDisconnectedException(ex)
