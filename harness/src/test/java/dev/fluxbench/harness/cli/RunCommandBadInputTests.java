@@ -15,6 +15,7 @@ import dev.fluxbench.harness.scenario.Stack;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -229,6 +230,26 @@ class RunCommandBadInputTests {
 	}
 
 	record Outcome(int code, String out, String err) {
+
+		/**
+		 * Runs one subcommand as {@code fluxbench} would, with the given instance of its
+		 * class in place of picocli's, and keeps its exit code and both streams.
+		 */
+		static <C> Outcome of(Class<C> type, C command, List<String> args) {
+			CommandLine.IFactory factory = new CommandLine.IFactory() {
+
+				@Override
+				public <K> K create(Class<K> created) throws Exception {
+					return (created == type) ? created.cast(command) : CommandLine.defaultFactory().create(created);
+				}
+
+			};
+			StringWriter out = new StringWriter();
+			StringWriter err = new StringWriter();
+			int code = Main.execute(factory, new PrintWriter(out, true), new PrintWriter(err, true),
+					args.toArray(String[]::new));
+			return new Outcome(code, out.toString(), err.toString());
+		}
 
 		List<String> errLines() {
 			return this.err.lines().toList();

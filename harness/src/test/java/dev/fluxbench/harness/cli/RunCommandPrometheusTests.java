@@ -1,8 +1,6 @@
 package dev.fluxbench.harness.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -12,7 +10,6 @@ import java.util.List;
 import dev.fluxbench.harness.cli.RunCommandBadInputTests.Outcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,20 +53,7 @@ class RunCommandPrometheusTests {
 				List.of("run", "--project-root", this.outParent.resolve("no-project").toString(), "--out",
 						this.outParent.resolve("results").toString()));
 		all.addAll(List.of(args));
-		CommandLine.IFactory factory = new CommandLine.IFactory() {
-
-			@Override
-			public <K> K create(Class<K> type) throws Exception {
-				return (type == RunCommand.class) ? type.cast(new RunCommand(path))
-						: CommandLine.defaultFactory().create(type);
-			}
-
-		};
-		StringWriter out = new StringWriter();
-		StringWriter err = new StringWriter();
-		int code = Main.execute(factory, new PrintWriter(out, true), new PrintWriter(err, true),
-				all.toArray(String[]::new));
-		return new Outcome(code, out.toString(), err.toString());
+		return Outcome.of(RunCommand.class, new RunCommand(path), all);
 	}
 
 	private static void assertBadUsage(Outcome outcome, String reason) {
