@@ -32,6 +32,11 @@ final class SteadinessOptions {
 					+ " it judged steadiness; whether and when it became steady is still recorded")
 	private boolean fixed;
 
+	@Option(names = "--warmup-users", paramLabel = "N", defaultValue = "0",
+			description = "warm each target up with N users and no think time; 0 for the scenario's largest load,"
+					+ " up to 20 users (default: ${DEFAULT-VALUE})")
+	private int warmupUsers;
+
 	/**
 	 * Returns the steadiness settings these options ask for.
 	 * @throws UsageException when a value is out of range
@@ -39,7 +44,7 @@ final class SteadinessOptions {
 	Steadiness steadiness() {
 		try {
 			return new Steadiness(this.window, KneeCommand.share("--steady-jit", this.jit),
-					KneeCommand.share("--steady-spread", this.spread), this.fixed);
+					KneeCommand.share("--steady-spread", this.spread), this.fixed, this.warmupUsers);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new UsageException(ex.getMessage());

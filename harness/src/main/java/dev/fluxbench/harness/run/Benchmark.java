@@ -89,7 +89,7 @@ public final class Benchmark {
 		this.plan = plan;
 		this.console = new Console(out);
 		this.results = new ResultsDirectory(plan.out());
-		this.load = new LoadPlan(plan.scenario(), plan.environment());
+		this.load = new LoadPlan(plan.scenario(), plan.environment()).withWarmupUsers(plan.steadiness().warmupUsers());
 		this.run = RunDescription.of(plan);
 	}
 

@@ -88,19 +88,32 @@ final class LoadPlan {
 	 */
 	private final RpsThreadGroup.EventType counting;
 
+	/** How many users warm a target up; 0 for the scenario's own choice. */
+	private final int warmupUsers;
+
 	/**
 	 * Creates the plan of a scenario's load.
 	 * @param environment where {@code ${env.NAME}} values come from; they are put into
 	 * the plan here, in memory, and nowhere else
 	 */
 	LoadPlan(Scenario scenario, Map<String, String> environment) {
-		this(scenario, environment, RpsThreadGroup.EventType.REQUESTS);
+		this(scenario, environment, RpsThreadGroup.EventType.REQUESTS, 0);
 	}
 
-	private LoadPlan(Scenario scenario, Map<String, String> environment, RpsThreadGroup.EventType counting) {
+	private LoadPlan(Scenario scenario, Map<String, String> environment, RpsThreadGroup.EventType counting,
+			int warmupUsers) {
 		this.scenario = scenario;
 		this.environment = environment;
 		this.counting = counting;
+		this.warmupUsers = warmupUsers;
+	}
+
+	/**
+	 * The same plan warmed up by {@code users} users; 0 keeps the scenario's own choice
+	 * ({@link #warmupUsers()}).
+	 */
+	LoadPlan withWarmupUsers(int users) {
+		return new LoadPlan(this.scenario, this.environment, this.counting, users);
 	}
 
 	/**
@@ -110,7 +123,7 @@ final class LoadPlan {
 	 * would.
 	 */
 	LoadPlan countingJourneys() {
-		return new LoadPlan(this.scenario, this.environment, RpsThreadGroup.EventType.ITERATIONS);
+		return new LoadPlan(this.scenario, this.environment, RpsThreadGroup.EventType.ITERATIONS, this.warmupUsers);
 	}
 
 	/**
@@ -175,9 +188,13 @@ final class LoadPlan {
 
 	/**
 	 * How many users warm a target up, with no think time: as many as the scenario's
-	 * largest load (users, or rate for an open model), up to {@link #WARMUP_USERS}.
+	 * largest load (users, or rate for an open model), up to {@link #WARMUP_USERS},
+	 * unless the run set how many.
 	 */
 	int warmupUsers() {
+		if (this.warmupUsers > 0) {
+			return this.warmupUsers;
+		}
 		int largest = this.scenario.levels().stream().mapToInt(Workload.Level::load).max().orElse(1);
 		return Math.max(1, Math.min(WARMUP_USERS, largest));
 	}

@@ -48,7 +48,8 @@ public final class StepDriver implements AutoCloseable {
 	private StepDriver(RunPlan plan, Console console, Launcher launcher, Services services) {
 		this.plan = plan;
 		this.console = console;
-		this.load = new LoadPlan(plan.scenario(), plan.environment()).countingJourneys();
+		this.load = new LoadPlan(plan.scenario(), plan.environment()).countingJourneys()
+			.withWarmupUsers(plan.steadiness().warmupUsers());
 		this.launcher = launcher;
 		this.services = services;
 	}

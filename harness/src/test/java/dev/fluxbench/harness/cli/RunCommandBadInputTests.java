@@ -101,6 +101,7 @@ class RunCommandBadInputTests {
 		expect(run("--steady-jit", "lots")).isUsageError("--steady-jit must be a share such as 10% or 0.1, not 'lots'");
 		expect(run("--steady-spread", "0%")).isUsageError("the throughput spread must be above 0 %");
 		expect(run("--steady-window", "1s")).isUsageError("the steady-state window must be at least 2s: PT1S");
+		expect(run("--warmup-users", "-1")).isUsageError("the warm-up's users must be 0 or more: -1");
 	}
 
 	@Test

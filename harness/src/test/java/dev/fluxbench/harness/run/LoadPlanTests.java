@@ -337,6 +337,22 @@ class LoadPlanTests {
 	}
 
 	@Test
+	void warmupWhenTheRunSetsItsUsersShouldDriveThatManyWhateverTheScenario() {
+		String closed = """
+				version: 1
+				name: closed
+				load:
+				  closed: {users: [5, 500], hold: 1s}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				""";
+		LoadPlan plan = new LoadPlan(read(closed), Map.of());
+		assertThat(plan.withWarmupUsers(500).warmupUsers()).isEqualTo(500);
+		assertThat(plan.withWarmupUsers(3).countingJourneys().warmupUsers()).isEqualTo(3);
+		assertThat(plan.withWarmupUsers(0).warmupUsers()).isEqualTo(20);
+	}
+
+	@Test
 	void warmupWhenItIsDoneShouldStopEveryUserAndCountWhatTheySent() {
 		Scenario scenario = read("""
 				version: 1
