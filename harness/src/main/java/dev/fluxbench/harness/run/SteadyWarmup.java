@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 import dev.fluxbench.contract.metrics.PrometheusText;
@@ -60,14 +61,17 @@ final class SteadyWarmup {
 	 *
 	 * <p>
 	 * A saturated core is shared by the app's many busy threads and its few compiler
-	 * threads, so under load the compiler falls behind while its share of the CPU looks
-	 * small. Stopping the load would not show what waits: HotSpot drops a queued
-	 * compilation whose method has stopped running. So each time the loaded target meets
-	 * the criteria, the load cools down to {@link #COOL_DOWN} of the throughput it just
-	 * had, which keeps the hot paths running and leaves the compiler most of the core,
-	 * until the JIT is quiet over one window. What it compiled before that had waited. A
-	 * target is steady once a cool-down finds no more of it than the criteria allow over
-	 * one window; else the load resumes and is judged afresh.
+	 * threads, so under load the compiler falls behind, however large or small its share
+	 * of the CPU looks. Stopping the load would not show what waits: HotSpot drops a
+	 * queued compilation whose method has stopped running. So each time a window under
+	 * the full load has been judged, the load cools down to {@link #COOL_DOWN} of the
+	 * throughput it just had, which keeps the hot paths running and leaves the compiler
+	 * most of the core, until the JIT is quiet over one window. What it compiled before
+	 * that had waited. A target is steady once a window under the full load met the
+	 * criteria and the cool-down after it found no more waiting than the criteria allow
+	 * over one window; else the full load resumes and is judged afresh. Cooling down only
+	 * after a window that met the criteria would never drain a compiler that keeps more
+	 * than its share under load, as a Spring app's does on one core for minutes.
 	 * @param maximum the longest the warm-up runs
 	 * @param metrics where the target's compilation time can be read
 	 * @param pid the target's process, when fluxbench started it
@@ -78,6 +82,7 @@ final class SteadyWarmup {
 		AtomicReference<Optional<SteadyState.Judgement>> last = new AtomicReference<>(Optional.empty());
 		AtomicReference<Duration> met = new AtomicReference<>();
 		AtomicReference<Duration> firstMet = new AtomicReference<>();
+		AtomicReference<Duration> firstJudged = new AtomicReference<>();
 		AtomicReference<Timed> latest = new AtomicReference<>();
 		AtomicReference<Quiet> cooling = new AtomicReference<>();
 		Instant start = Instant.now();
@@ -105,6 +110,9 @@ final class SteadyWarmup {
 							reading.readings().compileSeconds(), reading.readings().cpuSeconds()));
 				Optional<SteadyState.Judgement> judgement = state.get().judgement();
 				last.set(judgement);
+				if (judgement.isPresent()) {
+					firstJudged.compareAndSet(null, Duration.between(start, reading.at()));
+				}
 				if (judgement.filter(SteadyState.Judgement::steady).isPresent()) {
 					met.compareAndSet(null, Duration.between(start, reading.at()));
 					firstMet.compareAndSet(null, Duration.between(start, reading.at()));
@@ -112,14 +120,24 @@ final class SteadyWarmup {
 			}, 0, MetricsRecorder.INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
 			Duration left = maximum;
 			while (left.isPositive()) {
-				this.load.warmUp(left, target, progress, () -> !this.criteria.fixed() && met.get() != null);
+				// Under the full load until a window met the criteria, or, when the
+				// compiler can be read, until a second window was judged: the first may
+				// hold the load's start.
+				BooleanSupplier judgedEnough = () -> met.get() != null
+						|| (firstJudged.get() != null && latest.get().readings().compileSeconds().isPresent()
+								&& !Duration.between(start, Instant.now())
+									.minus(firstJudged.get())
+									.minus(this.criteria.window())
+									.isNegative());
+				this.load.warmUp(left, target, progress, () -> !this.criteria.fixed() && judgedEnough.getAsBoolean());
 				if (this.criteria.fixed()) {
 					steadyAfter = firstMet.get();
 					break;
 				}
-				if (met.get() == null) {
+				if (!judgedEnough.getAsBoolean()) {
 					break;
 				}
+				boolean metUnderLoad = met.get() != null;
 				if (latest.get().readings().compileSeconds().isEmpty()) {
 					// Nothing tells what the compiler does: judged on the throughput
 					// alone.
@@ -128,7 +146,7 @@ final class SteadyWarmup {
 				}
 				left = Duration.between(Instant.now(), deadline);
 				if (!left.isPositive()) {
-					// Met as the warm-up ran out: no time was left to cool down.
+					// Judged as the warm-up ran out: no time was left to cool down.
 					break;
 				}
 				Quiet quiet = new Quiet(latest.get(), this.criteria);
@@ -141,12 +159,14 @@ final class SteadyWarmup {
 				if (backlog.isEmpty()) {
 					break;
 				}
-				if (backlog.get() <= this.criteria.maxCompileShare() * this.criteria.window().toNanos() / 1e9) {
+				if (metUnderLoad
+						&& backlog.get() <= this.criteria.maxCompileShare() * this.criteria.window().toNanos() / 1e9) {
 					steadyAfter = Duration.between(start, Instant.now());
 					break;
 				}
 				state.set(new SteadyState(this.criteria));
 				met.set(null);
+				firstJudged.set(null);
 				left = Duration.between(Instant.now(), deadline);
 			}
 			watcher.shutdownNow();

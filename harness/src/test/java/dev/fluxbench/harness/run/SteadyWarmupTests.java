@@ -68,7 +68,7 @@ class SteadyWarmupTests {
 
 	@Test
 	void warmupWhenTheCompilerFellBehindUnderLoadShouldBeSteadyOnlyOnceItCaughtUp() {
-		FakeCompiler compiler = new FakeCompiler(3.0);
+		FakeCompiler compiler = new FakeCompiler(3.0, 0);
 		Warmup warmup = warmUp(compiler, Duration.ofSeconds(60));
 		assertThat(warmup.steady()).as(warmup.describe() + " left " + compiler.left()).isTrue();
 		assertThat(warmup.coolDowns()).isPositive();
@@ -79,8 +79,20 @@ class SteadyWarmupTests {
 	}
 
 	@Test
+	void warmupWhenTheCompilerKeepsMoreThanItsShareUnderLoadShouldCoolDownUntilItCaughtUp() {
+		// Under the full load it compiles a quarter of the core, five times the share a
+		// steady target may have, so no window under load meets the criteria until the
+		// backlog is gone: 80 s at that pace, longer than the warm-up may last.
+		FakeCompiler compiler = new FakeCompiler(20.0, 0.25);
+		Warmup warmup = warmUp(compiler, Duration.ofSeconds(60));
+		assertThat(warmup.steady()).as(warmup.describe() + " left " + compiler.left()).isTrue();
+		assertThat(warmup.coolDowns()).isGreaterThanOrEqualTo(2);
+		assertThat(compiler.left()).isZero();
+	}
+
+	@Test
 	void warmupWhenTheCompilerNeverCatchesUpShouldEndNeverSteadyAtItsMaximum() {
-		FakeCompiler compiler = new FakeCompiler(Double.POSITIVE_INFINITY);
+		FakeCompiler compiler = new FakeCompiler(Double.POSITIVE_INFINITY, 0);
 		Warmup warmup = warmUp(compiler, Duration.ofSeconds(12));
 		assertThat(warmup.steady()).isFalse();
 		assertThat(warmup.backlog()).isEmpty();
@@ -132,9 +144,9 @@ class SteadyWarmupTests {
 
 	/**
 	 * An app whose JIT falls behind under load, as a starved one does: while requests
-	 * come at half its best rate or more, it compiles nothing; below that, a second of
-	 * its backlog per scrape until none is left. Its CPU time grows with the wall clock,
-	 * as a busy core's.
+	 * come at half its best rate or more, it compiles a set part of a second of its
+	 * backlog per scrape, perhaps none; below that, a second per scrape until none is
+	 * left. Its CPU time grows with the wall clock, as a busy core's.
 	 */
 	private static final class FakeCompiler {
 
@@ -152,8 +164,12 @@ class SteadyWarmupTests {
 
 		private double compiled;
 
-		FakeCompiler(double backlog) {
+		/** Seconds of its backlog it compiles per scrape while under the full load. */
+		private final double underLoad;
+
+		FakeCompiler(double backlog, double underLoad) {
 			this.left = backlog;
+			this.underLoad = underLoad;
 		}
 
 		void requested() {
@@ -167,8 +183,8 @@ class SteadyWarmupTests {
 			this.requestsBefore = requests;
 			this.scrapedBefore = now;
 			this.bestRate = Math.max(this.bestRate, rate);
-			if (rate < this.bestRate / 2 && this.left > 0) {
-				double step = Math.min(1, this.left);
+			if (this.left > 0) {
+				double step = Math.min((rate < this.bestRate / 2) ? 1 : this.underLoad, this.left);
 				this.compiled += step;
 				this.left -= step;
 			}
