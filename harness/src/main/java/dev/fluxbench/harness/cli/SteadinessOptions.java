@@ -34,7 +34,7 @@ final class SteadinessOptions {
 
 	@Option(names = "--warmup-users", paramLabel = "N", defaultValue = "0",
 			description = "warm each target up with N users and no think time; 0 for the scenario's largest load,"
-					+ " up to 20 users (default: ${DEFAULT-VALUE})")
+					+ " up to 50 users (default: ${DEFAULT-VALUE})")
 	private int warmupUsers;
 
 	/**

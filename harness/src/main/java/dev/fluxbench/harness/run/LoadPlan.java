@@ -66,13 +66,14 @@ import static us.abstracta.jmeter.javadsl.JmeterDsl.vars;
 final class LoadPlan {
 
 	/**
-	 * The most users that warm a target up: enough to bring the hot paths to the JIT's
-	 * thresholds without queueing on one core. A heavier warm-up would not finish the JIT
-	 * sooner, since a saturated core starves the compiler threads, and a scenario's
-	 * heaviest load may be one that jams the stack (a deep chain on a bounded pool),
-	 * which would leave every load after it measuring the jam.
+	 * The most users that warm a target up. The JIT compiles anew for a concurrency it
+	 * has not seen: a stack warmed up with fewer users than a load has still compiles in
+	 * that load, so the warm-up reaches the concurrency of the loads most scenarios
+	 * measure. Not more, because a scenario's heaviest load may be one that jams the
+	 * stack (a deep chain on a bounded pool), which would leave every load after it
+	 * measuring the jam; {@code --warmup-users} sets another number.
 	 */
-	static final int WARMUP_USERS = 20;
+	static final int WARMUP_USERS = 50;
 
 	private static final String REFERENCE = "${";
 

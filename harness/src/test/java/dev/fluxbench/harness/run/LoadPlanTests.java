@@ -306,7 +306,7 @@ class LoadPlanTests {
 	}
 
 	@Test
-	void warmupWhenTheScenarioIsClosedShouldDriveItsLargestLoadInUsersUpToTwenty() {
+	void warmupWhenTheScenarioIsClosedShouldDriveItsLargestLoadInUsersUpToFifty() {
 		String closed = """
 				version: 1
 				name: closed
@@ -315,12 +315,12 @@ class LoadPlanTests {
 				journey:
 				  - request: {label: hello, path: /hello/x}
 				""";
-		assertThat(new LoadPlan(read(closed.formatted(500)), Map.of()).warmupUsers()).isEqualTo(20);
+		assertThat(new LoadPlan(read(closed.formatted(500)), Map.of()).warmupUsers()).isEqualTo(50);
 		assertThat(new LoadPlan(read(closed.formatted(12)), Map.of()).warmupUsers()).isEqualTo(12);
 	}
 
 	@Test
-	void warmupWhenTheScenarioIsOpenShouldDriveItsLargestRateInUsersUpToTwenty() {
+	void warmupWhenTheScenarioIsOpenShouldDriveItsLargestRateInUsersUpToFifty() {
 		String open = """
 				version: 1
 				name: open
@@ -332,7 +332,7 @@ class LoadPlanTests {
 				journey:
 				  - request: {label: hello, path: /hello/x}
 				""";
-		assertThat(new LoadPlan(read(open.formatted(200)), Map.of()).warmupUsers()).isEqualTo(20);
+		assertThat(new LoadPlan(read(open.formatted(200)), Map.of()).warmupUsers()).isEqualTo(50);
 		assertThat(new LoadPlan(read(open.formatted(7)), Map.of()).warmupUsers()).isEqualTo(7);
 	}
 
@@ -349,7 +349,7 @@ class LoadPlanTests {
 		LoadPlan plan = new LoadPlan(read(closed), Map.of());
 		assertThat(plan.withWarmupUsers(500).warmupUsers()).isEqualTo(500);
 		assertThat(plan.withWarmupUsers(3).countingJourneys().warmupUsers()).isEqualTo(3);
-		assertThat(plan.withWarmupUsers(0).warmupUsers()).isEqualTo(20);
+		assertThat(plan.withWarmupUsers(0).warmupUsers()).isEqualTo(50);
 	}
 
 	@Test
