@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 				"      the generator's CPU per 1000 requests against wrk's, at 10 and 50 connections",
 				"  ./fluxbench list", "", "SEE ALSO", "  docs/results-layout.md for the files a run writes" },
 		subcommands = { RunCommand.class, KneeCommand.class, CalibrateCommand.class, ListCommand.class,
-				ReportCommand.class, DeriveCommand.class, AssessCommand.class, HelpCommand.class })
+				ReportCommand.class, DeriveCommand.class, AssessCommand.class, AgentCommand.class, HelpCommand.class })
 final class FluxbenchCommand implements Callable<Integer> {
 
 	@Spec

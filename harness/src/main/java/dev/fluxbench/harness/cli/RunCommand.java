@@ -19,6 +19,8 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import dev.fluxbench.contract.fault.FaultPhase;
+import dev.fluxbench.harness.engines.Agent;
+import dev.fluxbench.harness.engines.Engines;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.EnvironmentException;
@@ -211,6 +213,21 @@ final class RunCommand implements Callable<Integer> {
 			description = "with --prometheus, how often it scrapes, whole seconds from 1s to 1m (default: 5s)")
 	private Duration prometheusInterval;
 
+	@Option(names = "--engines", paramLabel = "HOST:PORT", split = ",",
+			description = "split every measured load across these JMeter remote engines ('fluxbench agent'), each"
+					+ " with an even share of its users or rate; warm-ups run here (docs/distributed.md)")
+	private List<String> engines;
+
+	@Option(names = "--rmi-keystore", paramLabel = "FILE",
+			description = "with --engines, the keystore of RMI over SSL that every engine has too, as 'fluxbench"
+					+ " agent --init-keystore' made it (default: rmi_keystore.jks)")
+	private Path rmiKeystore;
+
+	@Option(names = "--rmi-no-ssl",
+			description = "with --engines, plain RMI without SSL: only on a network you trust, and only with agents"
+					+ " started the same way")
+	private boolean rmiNoSsl;
+
 	/** The PATH Prometheus is looked up on; a test gives one without it. */
 	private final String searchPath;
 
@@ -238,6 +255,8 @@ final class RunCommand implements Callable<Integer> {
 		}
 		catch (EnvironmentException ex) {
 			Main.failed(ex, this.spec.commandLine().getErr());
+			// What finished stays measured: the report shows it, and why the run stopped.
+			ReportCommand.writeReport(plan.out(), out, this.spec.commandLine().getErr());
 			out.println("results: " + plan.out());
 			return ExitCode.ENVIRONMENT;
 		}
@@ -284,6 +303,7 @@ final class RunCommand implements Callable<Integer> {
 			throw new UsageException("--hold must be longer than 0s");
 		}
 		tolerance();
+		Optional<Engines> chosenEngines = engines();
 		Optional<CalibrationJson> calibrated = calibration();
 		Optional<PrometheusSettings> prometheusSettings = prometheus();
 		if (this.baseline != null && !ResultsDirectory.isResultsDirectory(this.baseline)) {
@@ -304,6 +324,16 @@ final class RunCommand implements Callable<Integer> {
 			chosen = chosen.withHold(this.hold);
 		}
 		chosen = chosen.scaled(this.scale);
+		if (chosenEngines.isPresent() && !chosen.isOpenModel()) {
+			for (int load : chosen.loads()) {
+				try {
+					chosenEngines.get().users(load);
+				}
+				catch (IllegalArgumentException ex) {
+					throw new UsageException(ex.getMessage());
+				}
+			}
+		}
 		if (this.warmup != null) {
 			// An explicit warm-up is meant as given, not scaled.
 			chosen = chosen.withWarmup(this.warmup);
@@ -324,6 +354,7 @@ final class RunCommand implements Callable<Integer> {
 		checkOutIsUnused(results);
 		Path root = projectRoot(this.projectRoot);
 		checkEnvironment(chosenTargets, chosen, root, layout, database, this.downstreamPort);
+		chosenEngines.ifPresent(Engines::connect);
 		if (userDownstream.isPresent()) {
 			try {
 				new DownstreamFaults(userDownstream.get(), chosen.faults()).check();
@@ -336,7 +367,27 @@ final class RunCommand implements Callable<Integer> {
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
 				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness(), calibrated,
-				prometheusSettings);
+				prometheusSettings, chosenEngines);
+	}
+
+	private Optional<Engines> engines() {
+		if (this.engines == null) {
+			if (this.rmiKeystore != null || this.rmiNoSsl) {
+				throw new UsageException((this.rmiNoSsl ? "--rmi-no-ssl" : "--rmi-keystore") + " goes with --engines");
+			}
+			return Optional.empty();
+		}
+		if (this.rmiKeystore != null && this.rmiNoSsl) {
+			throw new UsageException("--rmi-keystore and --rmi-no-ssl exclude each other");
+		}
+		Optional<Path> keystore = this.rmiNoSsl ? Optional.empty()
+				: Optional.of((this.rmiKeystore != null) ? this.rmiKeystore : Path.of(Agent.KEYSTORE));
+		try {
+			return Optional.of(Engines.parse(this.engines, keystore));
+		}
+		catch (IllegalArgumentException ex) {
+			throw new UsageException(ex.getMessage());
+		}
 	}
 
 	private Optional<PrometheusSettings> prometheus() {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
 import java.nio.file.Path;
+import java.rmi.NotBoundException;
+import java.rmi.RemoteException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import dev.fluxbench.contract.metrics.PrometheusText;
+import dev.fluxbench.harness.engines.Engines;
 import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.target.MetricsSource;
 
@@ -25,8 +28,10 @@ import dev.fluxbench.harness.target.MetricsSource;
  * (when it has a source), the RSS and CPU time from /proc of the app and of what serves
  * it (the downstream, the LDAP directory), the CPU time of the app's JIT compiler threads
  * ({@link CompilerCpu}), and the generator's own CPU time, so that a reader can tell
- * whether the generator, not the app, was the bottleneck. {@link MetricsCsv} holds the
- * file's format.
+ * whether the generator, not the app, was the bottleneck. When JMeter remote engines run
+ * the load, the generator is the harness and every engine: each engine's CPU time is
+ * recorded too, and the generator's is their sum. {@link MetricsCsv} holds the file's
+ * format.
  */
 public final class MetricsRecorder implements AutoCloseable {
 
@@ -61,9 +66,13 @@ public final class MetricsRecorder implements AutoCloseable {
 
 	private final ScheduledExecutorService scheduler;
 
+	/** The JMeter remote engines that run the load; empty when the harness runs it. */
+	private final Optional<Engines> engines;
+
 	private MetricsRecorder(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
-			Map<String, Long> servicePids) {
+			Map<String, Long> servicePids, Optional<Engines> engines) {
 		this.metrics = metrics;
+		this.engines = engines;
 		this.appPid = appPid;
 		this.servicePids = Map.copyOf(servicePids);
 		this.compiler = appPid.isPresent() ? Optional.of(new CompilerCpu(appPid.getAsLong())) : Optional.empty();
@@ -79,7 +88,16 @@ public final class MetricsRecorder implements AutoCloseable {
 	/** Starts recording now and every second until closed. */
 	public static MetricsRecorder start(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
 			Map<String, Long> servicePids) {
-		MetricsRecorder recorder = new MetricsRecorder(file, metrics, appPid, servicePids);
+		return start(file, metrics, appPid, servicePids, Optional.empty());
+	}
+
+	/**
+	 * The same, for a load that JMeter remote engines run.
+	 * @param engines the engines, whose CPU time is the generator's
+	 */
+	public static MetricsRecorder start(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
+			Map<String, Long> servicePids, Optional<Engines> engines) {
+		MetricsRecorder recorder = new MetricsRecorder(file, metrics, appPid, servicePids, engines);
 		recorder.scheduler.scheduleAtFixedRate(recorder::recordQuietly, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
 		return recorder;
 	}
@@ -103,9 +121,23 @@ public final class MetricsRecorder implements AutoCloseable {
 		}).ifPresent((seconds) -> lines.add(new MetricsCsv.Line(now, "app", "jit_cpu_seconds", "", seconds)));
 		this.servicePids
 			.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, stats)));
-		long generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
-			.getProcessCpuTime();
-		lines.add(new MetricsCsv.Line(now, "generator", "cpu_time_seconds", "", generatorCpu / 1e9));
+		double generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+			.getProcessCpuTime() / 1e9;
+		try {
+			if (this.engines.isPresent()) {
+				for (Map.Entry<String, Double> engine : this.engines.get().cpuSeconds().entrySet()) {
+					lines.add(new MetricsCsv.Line(now, "engine", "cpu_time_seconds",
+							"engine=\"" + engine.getKey() + "\"", engine.getValue()));
+					generatorCpu += engine.getValue();
+				}
+			}
+			lines.add(new MetricsCsv.Line(now, "generator", "cpu_time_seconds", "", generatorCpu));
+		}
+		catch (RemoteException | NotBoundException ex) {
+			// An engine that did not answer leaves a gap in the generator's CPU, not a
+			// drop.
+			lines.add(new MetricsCsv.Line(now, "engine", "scrape_failed", ex.getClass().getSimpleName(), 1));
+		}
 		try {
 			if (this.metrics.isPresent()) {
 				for (PrometheusText.Sample sample : this.metrics.get().read(this.client, SCRAPE_TIMEOUT)) {

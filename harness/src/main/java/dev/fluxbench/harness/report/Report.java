@@ -99,7 +99,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		}
 		String status = run().status().equals("running") ? "interrupted (killed: run.json still says running)"
 				: run().status();
-		return status.toUpperCase(Locale.ROOT) + ", PARTIAL RESULTS";
+		// Why it stopped, as run.json has it: a stack that would not start, an engine
+		// that
+		// died.
+		return status.toUpperCase(Locale.ROOT)
+				+ run().json().failure().map((failure) -> " (" + failure + ")").orElse("") + ", PARTIAL RESULTS";
 	}
 
 	String description() {
@@ -128,6 +132,9 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		rows.add(List.of("Machine", json.os().name() + " " + json.os().version() + " " + json.os().arch() + ", "
 				+ json.cores() + " cores"));
 		rows.add(List.of("CPU layout", cpuLayout(json.cpuLayout())));
+		json.engines()
+			.ifPresent((engines) -> rows.add(List.of("Load engines", "JMeter remote engines "
+					+ String.join(", ", engines.addresses()) + ", RMI " + engines.rmi() + "; " + engines.split())));
 		json.calibration().ifPresent((calibration) -> rows.add(List.of("Generator", calibration(calibration))));
 		rows.add(List.of("App JVM flags", String.join(" ", run().appJvmFlags())));
 		json.maxInFlight()

@@ -66,6 +66,8 @@ import dev.fluxbench.contract.fault.FaultPhase;
  * and in files of harnesses that had no calibration
  * @param prometheus the Prometheus that scraped the run ({@code --prometheus}); empty
  * without one, and in files of harnesses that had none
+ * @param engines the JMeter remote engines that ran the measured loads
+ * ({@code --engines}); empty when the harness ran them itself
  */
 public record RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 		Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
@@ -74,7 +76,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
 		Optional<Directory> directory, Optional<Redis> redis, @JsonAlias("stackRuns") List<TargetRun> targetRuns,
 		List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
-		Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus) {
+		Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus, Optional<Engines> engines) {
 
 	/** Raised when a key changes meaning; readers keep reading every earlier version. */
 	public static final int FORMAT_VERSION = 1;
@@ -111,6 +113,22 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		maxInFlight = ResultJson.optional(maxInFlight);
 		calibration = ResultJson.optional(calibration);
 		prometheus = ResultJson.optional(prometheus);
+		engines = ResultJson.optional(engines);
+	}
+
+	/** A run whose loads the harness ran itself. */
+	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
+			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
+			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
+			double scale, int trials, Optional<Duration> warmup, List<String> targets,
+			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
+			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
+			List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
+			Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus) {
+		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
+				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
+				downstream, directory, redis, targetRuns, failedAssertions, faults, maxInFlight, calibration,
+				prometheus, Optional.empty());
 	}
 
 	/** A run without a Prometheus of its own. */
@@ -187,7 +205,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, downstream, directory, redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus);
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, this.engines);
 	}
 
 	/** The same run as it stands now: what changes while it runs. */
@@ -197,7 +215,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
 				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions,
 				this.database, this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
-				this.maxInFlight, this.calibration, this.prometheus);
+				this.maxInFlight, this.calibration, this.prometheus, this.engines);
 	}
 
 	/** The same run, with the downstream's fault schedule. */
@@ -206,7 +224,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, faults, this.maxInFlight, this.calibration, this.prometheus);
+				this.failedAssertions, faults, this.maxInFlight, this.calibration, this.prometheus, this.engines);
 	}
 
 	/** The same run, with how its generator compared with wrk. */
@@ -215,7 +233,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, calibration, this.prometheus);
+				this.failedAssertions, this.faults, this.maxInFlight, calibration, this.prometheus, this.engines);
 	}
 
 	/** The same run, with the Prometheus that scrapes it. */
@@ -224,7 +242,34 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, prometheus);
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, prometheus, this.engines);
+	}
+
+	/** The same run, with the JMeter remote engines that ran its loads. */
+	public RunJson withEngines(Optional<Engines> engines) {
+		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
+				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
+				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
+				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, engines);
+	}
+
+	/**
+	 * The JMeter remote engines that ran a run's measured loads, each with an even share
+	 * of every load's users or rate.
+	 *
+	 * @param addresses each engine's {@code host:port}, as samples.csv names it
+	 * @param rmi how the harness reached them: over SSL, or plain on a trusted network
+	 * @param split what each engine ran, and what ran in the harness itself
+	 */
+	public record Engines(List<String> addresses, String rmi, String split) {
+
+		public Engines {
+			addresses = ResultJson.list(addresses);
+			rmi = ResultJson.text(rmi);
+			split = ResultJson.text(split);
+		}
+
 	}
 
 	/** How far a run got. */

@@ -21,9 +21,11 @@ import java.util.Optional;
  * elapsed time, which it keeps in whole milliseconds, plus the sampler's own work on the
  * request before it and on the response after it (see docs/measurement.md); empty in
  * files of earlier harnesses
+ * @param engine the JMeter remote engine that sent the request, as {@code host:port};
+ * empty when the harness sent it itself
  */
 public record Sample(Instant timestamp, String label, Duration elapsed, Duration latency, Duration connect, long bytes,
-		String status, boolean success, String errorCause, Optional<Duration> samplerTime) {
+		String status, boolean success, String errorCause, Optional<Duration> samplerTime, String engine) {
 
 	public Sample {
 		Objects.requireNonNull(timestamp, "timestamp");
@@ -31,6 +33,13 @@ public record Sample(Instant timestamp, String label, Duration elapsed, Duration
 		Objects.requireNonNull(status, "status");
 		Objects.requireNonNull(errorCause, "errorCause");
 		Objects.requireNonNull(samplerTime, "samplerTime");
+		Objects.requireNonNull(engine, "engine");
+	}
+
+	/** A sample the harness sent itself. */
+	public Sample(Instant timestamp, String label, Duration elapsed, Duration latency, Duration connect, long bytes,
+			String status, boolean success, String errorCause, Optional<Duration> samplerTime) {
+		this(timestamp, label, elapsed, latency, connect, bytes, status, success, errorCause, samplerTime, "");
 	}
 
 	/** A sample whose sampler call was not timed. */

@@ -25,10 +25,14 @@ import java.util.regex.Pattern;
 public final class SamplesCsv implements Closeable {
 
 	public static final String HEADER = "timestamp,label,elapsed_ms,latency_ms,connect_ms,bytes,status,success,error_cause,"
-			+ "sampler_us";
+			+ "sampler_us,engine";
+
+	/** The header of files written before samples named their engine: still read. */
+	static final String HEADER_WITHOUT_ENGINE = HEADER.substring(0, HEADER.lastIndexOf(','));
 
 	/** The header of files written before the sampler's call was timed: still read. */
-	static final String HEADER_WITHOUT_SAMPLER_TIME = HEADER.substring(0, HEADER.lastIndexOf(','));
+	static final String HEADER_WITHOUT_SAMPLER_TIME = HEADER_WITHOUT_ENGINE.substring(0,
+			HEADER_WITHOUT_ENGINE.lastIndexOf(','));
 
 	static final Duration FLUSH_INTERVAL = Duration.ofMillis(500);
 
@@ -111,7 +115,8 @@ public final class SamplesCsv implements Closeable {
 		return timestamp(sample.timestamp()) + "," + clean(sample.label()) + "," + sample.elapsed().toMillis() + ","
 				+ sample.latency().toMillis() + "," + sample.connect().toMillis() + "," + sample.bytes() + ","
 				+ clean(sample.status()) + "," + sample.success() + "," + clean(sample.errorCause()) + ","
-				+ sample.samplerTime().map((time) -> Long.toString(time.toNanos() / 1000)).orElse("");
+				+ sample.samplerTime().map((time) -> Long.toString(time.toNanos() / 1000)).orElse("") + ","
+				+ clean(sample.engine());
 	}
 
 	/**
@@ -170,7 +175,8 @@ public final class SamplesCsv implements Closeable {
 			throw new UncheckedIOException("Could not read " + file, ex);
 		}
 		String[] lines = content.split("\n", -1);
-		if (lines.length == 0 || !(lines[0].equals(HEADER) || lines[0].equals(HEADER_WITHOUT_SAMPLER_TIME))) {
+		if (lines.length == 0 || !(lines[0].equals(HEADER) || lines[0].equals(HEADER_WITHOUT_ENGINE)
+				|| lines[0].equals(HEADER_WITHOUT_SAMPLER_TIME))) {
 			throw new IllegalArgumentException(file + " is not a fluxbench samples file: its header is not " + HEADER);
 		}
 		int fields = lines[0].split(",").length;
@@ -197,7 +203,8 @@ public final class SamplesCsv implements Closeable {
 					? Optional.of(Duration.ofNanos(Long.parseLong(fields[9]) * 1000)) : Optional.empty();
 			return new Sample(Instant.parse(fields[0]), fields[1], Duration.ofMillis(Long.parseLong(fields[2])),
 					Duration.ofMillis(Long.parseLong(fields[3])), Duration.ofMillis(Long.parseLong(fields[4])),
-					Long.parseLong(fields[5]), fields[6], Boolean.parseBoolean(fields[7]), fields[8], samplerTime);
+					Long.parseLong(fields[5]), fields[6], Boolean.parseBoolean(fields[7]), fields[8], samplerTime,
+					(fields.length > 10) ? fields[10] : "");
 		}
 		catch (RuntimeException ex) {
 			throw new IllegalArgumentException(file + ":" + lineNumber + " is malformed: " + ex.getMessage(), ex);

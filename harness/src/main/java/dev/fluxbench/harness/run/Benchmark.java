@@ -89,7 +89,8 @@ public final class Benchmark {
 		this.plan = plan;
 		this.console = new Console(out);
 		this.results = new ResultsDirectory(plan.out());
-		this.load = new LoadPlan(plan.scenario(), plan.environment()).withWarmupUsers(plan.steadiness().warmupUsers());
+		this.load = new LoadPlan(plan.scenario(), plan.environment()).withWarmupUsers(plan.steadiness().warmupUsers())
+			.withEngines(plan.engines());
 		this.run = RunDescription.of(plan);
 	}
 
@@ -266,7 +267,7 @@ public final class Benchmark {
 				+ " load " + key.load() + " " + scenario.workload().unit();
 		try (SamplesCsv samples = SamplesCsv.create(this.results.samplesCsv(key));
 				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key), app.metrics(), app.pid(),
-						services.pids());
+						services.pids(), this.plan.engines());
 				StatusLine status = this.console.status(prefix, scenario.estimatedLength(level), progress)) {
 			// Set after the warm-up and as the load starts, so that every load meets its
 			// phases at the same moments of its own; the metrics recorder is already

@@ -25,7 +25,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroup
  * before every sampler. So each mark is an empty logic controller, which JMeter visits on
  * its way through the journey and which makes no sample and takes no time.
  */
-final class JourneyCounter implements AutoCloseable {
+public final class JourneyCounter implements AutoCloseable {
 
 	/**
 	 * JMeter copies test elements through their properties, which cannot hold a Java
@@ -43,7 +43,14 @@ final class JourneyCounter implements AutoCloseable {
 	 */
 	private static final String STOPPED = "fluxbench.journeyStopped";
 
-	private final String id = UUID.randomUUID().toString();
+	/**
+	 * Set in a JMeter remote engine ({@code fluxbench agent}): a client's load opened its
+	 * counter in the client's JVM, so here a counter is made as its load first counts,
+	 * and {@link #take taken} once the load ended.
+	 */
+	private static volatile boolean remote;
+
+	private final String id;
 
 	private final LongAdder started = new LongAdder();
 
@@ -51,11 +58,12 @@ final class JourneyCounter implements AutoCloseable {
 
 	private final LongAdder stopped = new LongAdder();
 
-	private JourneyCounter() {
+	private JourneyCounter(String id) {
+		this.id = id;
 	}
 
 	static JourneyCounter open() {
-		JourneyCounter counter = new JourneyCounter();
+		JourneyCounter counter = new JourneyCounter(UUID.randomUUID().toString());
 		COUNTERS.put(counter.id, counter);
 		return counter;
 	}
@@ -84,6 +92,25 @@ final class JourneyCounter implements AutoCloseable {
 		COUNTERS.remove(this.id);
 	}
 
+	String id() {
+		return this.id;
+	}
+
+	/** Makes this JVM count the journeys of loads that JMeter clients send it. */
+	public static void countForClients() {
+		remote = true;
+	}
+
+	/**
+	 * In a remote engine, the counts of a client's load, forgotten once taken.
+	 * @return started, completed and stopped journeys
+	 */
+	public static long[] take(String id) {
+		JourneyCounter counter = COUNTERS.remove(id);
+		return (counter != null) ? new long[] { counter.started.sum(), counter.completed.sum(), counter.stopped.sum() }
+				: new long[3];
+	}
+
 	/** Called by {@link StopUserOnFailure} in the thread of the user it stops. */
 	static void userStopped(String id) {
 		JMeterVariables variables = JMeterContextService.getContext().getVariables();
@@ -94,7 +121,7 @@ final class JourneyCounter implements AutoCloseable {
 	}
 
 	private static void count(String id, Function<JourneyCounter, LongAdder> which) {
-		JourneyCounter counter = COUNTERS.get(id);
+		JourneyCounter counter = remote ? COUNTERS.computeIfAbsent(id, JourneyCounter::new) : COUNTERS.get(id);
 		if (counter != null) {
 			which.apply(counter).increment();
 		}

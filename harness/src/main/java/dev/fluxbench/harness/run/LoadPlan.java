@@ -17,6 +17,8 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.fluxbench.harness.engines.EngineRun;
+import dev.fluxbench.harness.engines.Engines;
 import dev.fluxbench.harness.results.Journeys;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.scenario.Scenario;
@@ -93,20 +95,33 @@ final class LoadPlan {
 	private final int warmupUsers;
 
 	/**
+	 * The JMeter remote engines that run the measured loads; empty when the harness runs
+	 * them itself. Warm-ups and cool-downs always run here: they serve the target's JIT,
+	 * and stop on the harness' own judgement.
+	 */
+	private final Optional<Engines> engines;
+
+	/**
 	 * Creates the plan of a scenario's load.
 	 * @param environment where {@code ${env.NAME}} values come from; they are put into
 	 * the plan here, in memory, and nowhere else
 	 */
 	LoadPlan(Scenario scenario, Map<String, String> environment) {
-		this(scenario, environment, RpsThreadGroup.EventType.REQUESTS, 0);
+		this(scenario, environment, RpsThreadGroup.EventType.REQUESTS, 0, Optional.empty());
 	}
 
 	private LoadPlan(Scenario scenario, Map<String, String> environment, RpsThreadGroup.EventType counting,
-			int warmupUsers) {
+			int warmupUsers, Optional<Engines> engines) {
 		this.scenario = scenario;
 		this.environment = environment;
 		this.counting = counting;
 		this.warmupUsers = warmupUsers;
+		this.engines = engines;
+	}
+
+	/** The same plan with its measured loads split across JMeter remote engines. */
+	LoadPlan withEngines(Optional<Engines> engines) {
+		return new LoadPlan(this.scenario, this.environment, this.counting, this.warmupUsers, engines);
 	}
 
 	/**
@@ -114,7 +129,7 @@ final class LoadPlan {
 	 * ({@link #warmupUsers()}).
 	 */
 	LoadPlan withWarmupUsers(int users) {
-		return new LoadPlan(this.scenario, this.environment, this.counting, users);
+		return new LoadPlan(this.scenario, this.environment, this.counting, users, this.engines);
 	}
 
 	/**
@@ -124,7 +139,8 @@ final class LoadPlan {
 	 * would.
 	 */
 	LoadPlan countingJourneys() {
-		return new LoadPlan(this.scenario, this.environment, RpsThreadGroup.EventType.ITERATIONS, this.warmupUsers);
+		return new LoadPlan(this.scenario, this.environment, RpsThreadGroup.EventType.ITERATIONS, this.warmupUsers,
+				this.engines);
 	}
 
 	/**
@@ -133,10 +149,34 @@ final class LoadPlan {
 	 * @return how the users' journeys ended
 	 */
 	Journeys run(Workload.Level level, URI target, Consumer<Sample> consumer, SampleSink.Progress progress) {
+		if (this.engines.isPresent()) {
+			return runOn(this.engines.get(), level, target, consumer, progress);
+		}
 		SampleSink sink = SampleSink.to(consumer, expectedStatus(), progress);
 		try (JourneyCounter journeys = JourneyCounter.open()) {
-			execute(plan(target, threadGroupFor(level, basePath(target), journeys), sink));
+			execute(plan(target, threadGroupFor(level, basePath(target), journeys), sink), localEngine());
 			return journeys.journeys();
+		}
+		finally {
+			sink.close();
+		}
+	}
+
+	/**
+	 * Runs one measured load level on every engine at once, each with its share of it.
+	 * @throws dev.fluxbench.harness.launch.EnvironmentException when an engine stopped
+	 * answering
+	 */
+	private Journeys runOn(Engines engines, Workload.Level level, URI target, Consumer<Sample> consumer,
+			SampleSink.Progress progress) {
+		SampleSink sink = SampleSink.to(consumer, expectedStatus(), progress, engines::engineOf);
+		try (JourneyCounter journeys = JourneyCounter.open()) {
+			EngineRun run = new EngineRun(engines);
+			run.prop("summariser.out", "false").prop("summariser.name", "");
+			execute(plan(target, threadGroupFor(level, basePath(target), journeys, engines.count()), sink), run);
+			run.checkFinished();
+			long[] counts = run.journeys(journeys.id());
+			return Journeys.of(counts[0], counts[1], counts[2]);
 		}
 		finally {
 			sink.close();
@@ -180,7 +220,7 @@ final class LoadPlan {
 			}
 		}, expectedStatus(), progress);
 		try {
-			execute(plan(target, group, sink));
+			execute(plan(target, group, sink), localEngine());
 		}
 		finally {
 			sink.close();
@@ -235,16 +275,32 @@ final class LoadPlan {
 	}
 
 	BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath, JourneyCounter journeys) {
+		return threadGroupFor(level, basePath, journeys, 1);
+	}
+
+	/**
+	 * The thread group of one of {@code engines} that share the level: each runs the same
+	 * plan, with its share of the users or of the rate.
+	 */
+	private BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath, JourneyCounter journeys,
+			int engines) {
 		ThreadGroupChild[] children = children(basePath, journeys);
 		if (this.scenario.workload() instanceof Workload.Open open) {
 			Duration hold = ((Termination.Hold) level.termination()).duration();
-			return rpsThreadGroup("load-" + level.load()).maxThreads(open.maxThreads())
+			double rate = (double) level.load() / engines;
+			int maxThreads = (int) Math.ceil((double) open.maxThreads() / engines);
+			return rpsThreadGroup("load-" + level.load()).maxThreads(maxThreads)
 				.counting(this.counting)
-				.initThreads(initialThreads(level.load(), open.maxThreads()))
-				.rampToAndHold(level.load(), level.rampUp(), hold)
+				.initThreads(initialThreads((int) Math.ceil(rate), maxThreads))
+				.rampToAndHold(rate, level.rampUp(), hold)
 				.children(children);
 		}
-		DslDefaultThreadGroup group = threadGroup("load-" + level.load()).rampTo(level.load(), level.rampUp());
+		if (level.load() % engines != 0) {
+			throw new IllegalArgumentException(
+					"a load of " + level.load() + " users does not split evenly over " + engines + " engines");
+		}
+		DslDefaultThreadGroup group = threadGroup("load-" + level.load()).rampTo(level.load() / engines,
+				level.rampUp());
 		group = switch (level.termination()) {
 			case Termination.Iterations(int count) -> group.holdIterating(count);
 			case Termination.Hold(Duration hold) -> group.holdFor(hold);
@@ -413,11 +469,17 @@ final class LoadPlan {
 		return resolved.toString();
 	}
 
-	private static void execute(DslTestPlan plan) {
+	/**
+	 * JMeter in this JVM. Its summariser prints its own progress to stdout every few
+	 * seconds; ours is the status line.
+	 */
+	private static EmbeddedJmeterEngine localEngine() {
+		return new EmbeddedJmeterEngine().prop("summariser.out", "false").prop("summariser.name", "");
+	}
+
+	private static void execute(DslTestPlan plan, EmbeddedJmeterEngine engine) {
 		try {
-			// JMeter's summariser prints its own progress to stdout every few seconds;
-			// ours is the status line.
-			plan.runIn(new EmbeddedJmeterEngine().prop("summariser.out", "false").prop("summariser.name", ""));
+			plan.runIn(engine);
 		}
 		catch (IOException | TimeoutException ex) {
 			throw new IllegalStateException("JMeter could not run the test plan: " + ex.getMessage(), ex);

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 
+import dev.fluxbench.harness.engines.Engines;
 import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.scenario.Assertion;
 import dev.fluxbench.harness.scenario.Scenario;
@@ -42,7 +43,17 @@ final class RunDescription {
 				scenario.hasFaults() ? Optional.of(new RunJson.Faults(scenario.faults(), plan.downstream()))
 						: Optional.empty(),
 				(plan.launchesStacks() && plan.maxInFlight() > 0) ? Optional.of(plan.maxInFlight()) : Optional.empty(),
-				plan.calibration());
+				plan.calibration())
+			.withEngines(plan.engines().map(RunDescription::engines));
+	}
+
+	private static RunJson.Engines engines(Engines engines) {
+		return new RunJson.Engines(engines.addresses(),
+				engines.keystore()
+					.map((keystore) -> "SSL, keystore " + keystore.getFileName())
+					.orElse("plain (--rmi-no-ssl)"),
+				"each engine ran 1/" + engines.count() + " of every measured load's users or rate; warm-ups and"
+						+ " cool-downs ran in the harness");
 	}
 
 	private static RunJson.Jdk jdk() {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.fluxbench.harness.engines.Engines;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.Launcher;
@@ -40,16 +41,27 @@ import dev.fluxbench.harness.target.Target;
  * run.json; empty when not given
  * @param prometheus the Prometheus to start and scrape the run with
  * ({@code --prometheus}); empty for none
+ * @param engines the JMeter remote engines that run the measured loads
+ * ({@code --engines}); empty for the harness itself
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
 		Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
-		Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus) {
+		Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus, Optional<Engines> engines) {
 
 	public RunPlan {
 		targets = List.copyOf(targets);
 		commandLine = List.copyOf(commandLine);
 		environment = Map.copyOf(environment);
+	}
+
+	/** A plan whose loads the harness runs itself. */
+	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
+			Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
+			Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus) {
+		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
+				downstream, maxInFlight, heap, steadiness, calibration, prometheus, Optional.empty());
 	}
 
 	/** A plan without a Prometheus of its own. */

@@ -9,10 +9,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import dev.fluxbench.harness.results.ErrorCause;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
+import org.apache.jmeter.samplers.Remoteable;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleListener;
 import org.apache.jmeter.samplers.SampleMonitor;
@@ -20,6 +22,7 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.threads.JMeterContextService;
 import us.abstracta.jmeter.javadsl.core.listeners.BaseListener;
 
@@ -52,9 +55,19 @@ final class SampleSink extends BaseListener {
 	 * @param expectedStatus the status each label must answer to count as a success
 	 */
 	static SampleSink to(Consumer<Sample> consumer, Map<String, Integer> expectedStatus, Progress progress) {
+		return to(consumer, expectedStatus, progress, (threadName) -> "");
+	}
+
+	/**
+	 * The same, for samples that JMeter remote engines send.
+	 * @param engineOf the engine a sample came from, by the name of its thread
+	 */
+	static SampleSink to(Consumer<Sample> consumer, Map<String, Integer> expectedStatus, Progress progress,
+			UnaryOperator<String> engineOf) {
 		String id = UUID.randomUUID().toString();
 		CONSUMERS.put(id, (result, samplerTime) -> {
-			Sample sample = convert(result, expectedStatus.getOrDefault(result.getSampleLabel(), 200), samplerTime);
+			Sample sample = convert(result, expectedStatus.getOrDefault(result.getSampleLabel(), 200), samplerTime,
+					engineOf.apply(result.getThreadName()));
 			progress.record(sample.success());
 			consumer.accept(sample);
 		});
@@ -77,13 +90,17 @@ final class SampleSink extends BaseListener {
 	}
 
 	static Sample convert(SampleResult result, int expectedStatus, Optional<Duration> samplerTime) {
+		return convert(result, expectedStatus, samplerTime, "");
+	}
+
+	static Sample convert(SampleResult result, int expectedStatus, Optional<Duration> samplerTime, String engine) {
 		String status = result.getResponseCode();
 		boolean success = result.isSuccessful() && status.equals(Integer.toString(expectedStatus));
 		String cause = success ? "" : ErrorCause.classify(status, result.getResponseMessage(), expectedStatus);
 		return new Sample(Instant.ofEpochMilli(result.getStartTime()), result.getSampleLabel(),
 				Duration.ofMillis(result.getTime()), Duration.ofMillis(result.getLatency()),
 				Duration.ofMillis(result.getConnectTime()), result.getBytesAsLong(),
-				SamplesCsv.isStatusCode(status) ? status : "", success, cause, samplerTime);
+				SamplesCsv.isStatusCode(status) ? status : "", success, cause, samplerTime, engine);
 	}
 
 	/**
@@ -96,9 +113,14 @@ final class SampleSink extends BaseListener {
 	 * arrives next. JMeter's own start and end of a sample are cut to the millisecond
 	 * before they are stored ({@code sampleresult.useNanoTime} only changes the clock
 	 * they are read from), so there is no finer reading of them to take.
+	 * <p>
+	 * As a {@link Remoteable} listener of samples and of the test's state, it stays here
+	 * when the plan goes to JMeter remote engines: each engine sends it its samples in
+	 * batches, over RMI. No clock readings come with them, so those samples have no
+	 * sampler time.
 	 */
-	public static final class Element extends AbstractTestElement
-			implements SampleListener, SampleMonitor, org.apache.jmeter.engine.util.NoThreadClone {
+	public static final class Element extends AbstractTestElement implements SampleListener, SampleMonitor,
+			TestStateListener, Remoteable, org.apache.jmeter.engine.util.NoThreadClone {
 
 		/**
 		 * The current thread's sampler call: its start and end, end -1 until it ended.
@@ -138,6 +160,22 @@ final class SampleSink extends BaseListener {
 
 		@Override
 		public void sampleStarted(SampleEvent event) {
+		}
+
+		@Override
+		public void testStarted() {
+		}
+
+		@Override
+		public void testStarted(String host) {
+		}
+
+		@Override
+		public void testEnded() {
+		}
+
+		@Override
+		public void testEnded(String host) {
 		}
 
 		@Override

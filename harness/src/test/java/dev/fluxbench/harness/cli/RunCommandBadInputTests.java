@@ -61,6 +61,35 @@ class RunCommandBadInputTests {
 	}
 
 	@Test
+	void runWhenTheEnginesAreMalformedShouldBeBadUsage() {
+		expect(run("--engines", "127.0.0.1", "--rmi-no-ssl"))
+			.isUsageError("--engines takes host:port entries, not '127.0.0.1'");
+		expect(run("--engines", "127.0.0.1:70000", "--rmi-no-ssl"))
+			.isUsageError("--engines: 70000 is not a TCP port (1-65535)");
+		expect(run("--engines", "a:1,a:1", "--rmi-no-ssl")).isUsageError("--engines names a:1 twice");
+	}
+
+	@Test
+	void runWhenTheRmiSettingsComeWithoutEnginesShouldBeBadUsage() {
+		expect(run("--rmi-no-ssl")).isUsageError("--rmi-no-ssl goes with --engines");
+		expect(run("--rmi-keystore", "ks.jks")).isUsageError("--rmi-keystore goes with --engines");
+	}
+
+	@Test
+	void runWhenTheEnginesHaveNoKeystoreShouldBeBadUsage() {
+		expect(run("--engines", "127.0.0.1:1099", "--rmi-keystore", "missing.jks"))
+			.isUsageError("--rmi-keystore missing.jks is not a file: make one with 'fluxbench agent --init-keystore'");
+		expect(run("--engines", "127.0.0.1:1099", "--rmi-keystore", "ks.jks", "--rmi-no-ssl"))
+			.isUsageError("--rmi-keystore and --rmi-no-ssl exclude each other");
+	}
+
+	@Test
+	void runWhenTheUsersDoNotSplitEvenlyOverTheEnginesShouldBeBadUsage() {
+		expect(run("--engines", "127.0.0.1:1099,127.0.0.1:1100", "--rmi-no-ssl", "--users", "10,5"))
+			.isUsageError("a load of 5 users does not split evenly over 2 engines: give --users in multiples of 2");
+	}
+
+	@Test
 	void runWhenTheScaleIsNegativeShouldBeBadUsage() {
 		expect(run("--scale", "-0.5")).isUsageError("--scale must be a positive number");
 	}

@@ -65,7 +65,16 @@ class RunJsonTests {
 		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
 		run.write(file);
 		assertThat(RunJson.read(file)).isEqualTo(run);
-		assertThat(Files.readString(file, StandardCharsets.UTF_8)).endsWith("  \"prometheus\": null\n}\n");
+		assertThat(Files.readString(file, StandardCharsets.UTF_8)).contains("  \"prometheus\": null,\n");
+	}
+
+	@Test
+	void runJsonWhenItsLoadsRanHereShouldSayItHadNoEngines(@TempDir Path directory) throws IOException {
+		RunJson run = everyKey().withEngines(Optional.empty());
+		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
+		run.write(file);
+		assertThat(RunJson.read(file)).isEqualTo(run);
+		assertThat(Files.readString(file, StandardCharsets.UTF_8)).endsWith("  \"engines\": null\n}\n");
 	}
 
 	@Test
@@ -268,7 +277,10 @@ class RunJsonTests {
 						List.of(FaultPhase.healthy(Duration.ofSeconds(60)),
 								new FaultPhase(Duration.ofSeconds(30), 503, 0.5, null)),
 						Optional.of(URI.create("http://127.0.0.1:8090")))),
-				Optional.of(400), Optional.of(calibration()), Optional.of(prometheus()));
+				Optional.of(400), Optional.of(calibration()), Optional.of(prometheus()),
+				Optional
+					.of(new RunJson.Engines(List.of("10.0.0.7:1099", "10.0.0.8:1099"), "SSL, keystore rmi_keystore.jks",
+							"each engine ran 1/2 of every measured load's users or rate")));
 	}
 
 }

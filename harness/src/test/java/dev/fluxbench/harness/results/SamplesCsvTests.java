@@ -53,6 +53,26 @@ class SamplesCsvTests {
 	}
 
 	@Test
+	void engineOfASampleShouldBeKept() {
+		Path file = this.directory.resolve("samples.csv");
+		Sample remote = new Sample(Instant.parse("2026-11-22T10:00:00Z"), "passthrough", Duration.ofMillis(1),
+				Duration.ofMillis(1), Duration.ZERO, 2, "200", true, "", Optional.empty(), "10.0.0.7:1099");
+		try (SamplesCsv csv = SamplesCsv.create(file)) {
+			csv.write(remote);
+			csv.write(sample(2, true));
+		}
+		assertThat(SamplesCsv.read(file)).extracting(Sample::engine).containsExactly("10.0.0.7:1099", "");
+	}
+
+	@Test
+	void fileWhenAnEarlierHarnessWroteItWithoutEnginesShouldBeRead() throws IOException {
+		Path file = Files.writeString(this.directory.resolve("samples.csv"),
+				"timestamp,label,elapsed_ms,latency_ms,connect_ms,bytes,status,success,error_cause,sampler_us\n"
+						+ "2026-11-22T10:00:00.001Z,list,101,91,1,150,200,true,,\n");
+		assertThat(SamplesCsv.read(file)).containsExactly(sample(1, true));
+	}
+
+	@Test
 	void fileWhenAnEarlierHarnessWroteItWithoutSamplerTimesShouldBeRead() throws IOException {
 		Path file = Files.writeString(this.directory.resolve("samples.csv"),
 				"timestamp,label,elapsed_ms,latency_ms,connect_ms,bytes,status,success,error_cause\n"
