@@ -282,8 +282,7 @@ final class LoadPlan {
 	 * The thread group of one of {@code engines} that share the level: each runs the same
 	 * plan, with its share of the users or of the rate.
 	 */
-	private BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath, JourneyCounter journeys,
-			int engines) {
+	BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath, JourneyCounter journeys, int engines) {
 		ThreadGroupChild[] children = children(basePath, journeys);
 		if (this.scenario.workload() instanceof Workload.Open open) {
 			Duration hold = ((Termination.Hold) level.termination()).duration();

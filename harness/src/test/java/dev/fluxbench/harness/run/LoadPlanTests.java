@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -22,10 +23,18 @@ import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.ScenarioReader;
 import dev.fluxbench.harness.scenario.Workload;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.ThreadGroup;
+import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.ListedHashTree;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import us.abstracta.jmeter.javadsl.core.BuildTreeContext;
+import us.abstracta.jmeter.javadsl.core.engines.JmeterEnvironment;
+import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -303,6 +312,63 @@ class LoadPlanTests {
 		assertThat(journeys.started()).isEqualTo(journeys.completed() + journeys.unfinished());
 		assertThat(journeys.unfinished()).isLessThanOrEqualTo(2);
 		assertThat(journeys.lost(true)).isZero();
+	}
+
+	@Test
+	void loadWhenEnginesShareItShouldGiveEachItsShareOfTheUsersOrOfTheRate() throws IOException {
+		Scenario closed = read("""
+				version: 1
+				name: closed
+				load:
+				  closed: {users: [10], hold: 1s}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				""");
+		Scenario open = read("""
+				version: 1
+				name: open
+				load:
+				  open:
+				    stages:
+				      - {rate: 25, hold: 1s}
+				    maxThreads: 101
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				""");
+		try (JourneyCounter journeys = JourneyCounter.open()) {
+			ThreadGroup users = (ThreadGroup) element(
+					new LoadPlan(closed, Map.of()).threadGroupFor(closed.levels().getFirst(), "", journeys, 2));
+			assertThat(users.getNumThreads()).isEqualTo(5);
+			AbstractThreadGroup rate = element(
+					new LoadPlan(open, Map.of()).threadGroupFor(open.levels().getFirst(), "", journeys, 2));
+			// An arrival-rate group of jmeter-plugins: its threads grow up to the maximum
+			// given here, its timer holds the rate.
+			assertThat(rate.getPropertyAsString("TargetLevel")).contains(",51,");
+			HashTree tree = new ListedHashTree();
+			new LoadPlan(open, Map.of()).threadGroupFor(open.levels().getFirst(), "", journeys, 2)
+				.buildTreeUnder(tree, new BuildTreeContext());
+			assertThat(propertyValues(tree)).anySatisfy((value) -> assertThat(value).contains("12.5"));
+		}
+	}
+
+	/** Every property value of every element in {@code tree}, as text. */
+	private static List<String> propertyValues(HashTree tree) {
+		List<String> values = new ArrayList<>();
+		for (Object node : tree.list()) {
+			if (node instanceof TestElement element) {
+				element.propertyIterator().forEachRemaining((property) -> values.add(property.getStringValue()));
+			}
+			values.addAll(propertyValues(tree.getTree(node)));
+		}
+		return values;
+	}
+
+	private static AbstractThreadGroup element(BaseThreadGroup<?> group) throws IOException {
+		// Building JMeter's elements reads JMeter's properties.
+		new JmeterEnvironment();
+		HashTree tree = new ListedHashTree();
+		group.buildTreeUnder(tree, new BuildTreeContext());
+		return (AbstractThreadGroup) tree.list().iterator().next();
 	}
 
 	@Test
