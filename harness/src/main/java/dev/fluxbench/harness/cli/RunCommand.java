@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 import dev.fluxbench.contract.fault.FaultPhase;
 import dev.fluxbench.harness.engines.Agent;
 import dev.fluxbench.harness.engines.Engines;
+import dev.fluxbench.harness.launch.Balancer;
 import dev.fluxbench.harness.launch.CpuLayout;
 import dev.fluxbench.harness.launch.Database;
 import dev.fluxbench.harness.launch.EnvironmentException;
@@ -213,6 +214,11 @@ final class RunCommand implements Callable<Integer> {
 			description = "with --prometheus, how often it scrapes, whole seconds from 1s to 1m (default: 5s)")
 	private Duration prometheusInterval;
 
+	@Option(names = "--nodes", paramLabel = "N", defaultValue = "1",
+			description = "run N nodes of each launched stack behind nginx (Debian's), round-robin, as the thesis ran"
+					+ " two behind a balancer; metrics are scraped per node (default: ${DEFAULT-VALUE}, no balancer)")
+	private int nodes;
+
 	@Option(names = "--engines", paramLabel = "HOST:PORT", split = ",",
 			description = "split every measured load across these JMeter remote engines ('fluxbench agent'), each"
 					+ " with an even share of its users or rate; warm-ups run here (docs/distributed.md)")
@@ -293,6 +299,17 @@ final class RunCommand implements Callable<Integer> {
 		if (this.users != null && this.users.stream().anyMatch((users) -> users < 1)) {
 			throw new UsageException("--users must all be at least 1, not " + this.users);
 		}
+		if (this.nodes < 1) {
+			throw new UsageException("--nodes must be at least 1, not " + this.nodes);
+		}
+		if (this.nodes > 1 && chosenTargets.stream().anyMatch((target) -> !(target instanceof Target.Launched))) {
+			throw new UsageException("--nodes starts nodes of the stacks fluxbench launches; a --target is one"
+					+ " service, or its own balancer");
+		}
+		if (this.nodes > 1 && Balancer.executable(this.searchPath).isEmpty()) {
+			throw new EnvironmentException("--nodes needs nginx, which is neither on the PATH nor at /usr/sbin/nginx:"
+					+ " install Debian's 'nginx' package");
+		}
 		if (this.maxInFlight < 0) {
 			throw new UsageException("--max-in-flight must be 0 (no limit) or more, not " + this.maxInFlight);
 		}
@@ -367,7 +384,7 @@ final class RunCommand implements Callable<Integer> {
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
 				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness(), calibrated,
-				prometheusSettings, chosenEngines);
+				prometheusSettings, chosenEngines, this.nodes);
 	}
 
 	private Optional<Engines> engines() {

@@ -25,8 +25,9 @@ public final class KeptSeries {
 	 * {@code fluxbench_password_check_seconds_total}), the SQL statements the app
 	 * executed ({@code fluxbench_sql_statements_total}), and the circuit breakers' state,
 	 * failure rate, calls and calls not permitted, which the report draws under a fault
-	 * schedule (Resilience4j's Micrometer names), and the requests the app is serving
-	 * ({@link InFlight}).
+	 * schedule (Resilience4j's Micrometer names), the requests the app is serving
+	 * ({@link InFlight}), and the requests it served, by which the report tells how a
+	 * balancer spread the load over nodes.
 	 */
 	private static final List<String> PREFIXES = List.of("jvm_memory_used_bytes", "jvm_memory_committed_bytes",
 			"process_cpu_usage", "process_cpu_time", "process_cpu_seconds_total", "system_cpu_usage",
@@ -38,7 +39,7 @@ public final class KeptSeries {
 			"fluxbench_overload_total", "fluxbench_client_disconnects_total", "fluxbench_password_check",
 			"fluxbench_sql_statements", "resilience4j_circuitbreaker_state", "resilience4j_circuitbreaker_failure_rate",
 			"resilience4j_circuitbreaker_calls_seconds_count", "resilience4j_circuitbreaker_not_permitted_calls_total",
-			InFlight.ACTIVE_COUNT, InFlight.ACTIVE_HISTOGRAM_COUNT);
+			InFlight.ACTIVE_COUNT, InFlight.ACTIVE_HISTOGRAM_COUNT, "http_server_requests_seconds_count");
 
 	private KeptSeries() {
 	}

@@ -43,22 +43,14 @@ public final class MetricsRecorder implements AutoCloseable {
 	 */
 	private static final Duration SCRAPE_TIMEOUT = Duration.ofMillis(900);
 
-	private final Optional<MetricsSource> metrics;
-
-	/**
-	 * The app's process, when fluxbench started it; a given service's /proc is not ours
-	 * to read.
-	 */
-	private final OptionalLong appPid;
+	/** The app's nodes: one, unless a balancer spreads the load over several. */
+	private final List<Node> nodes;
 
 	/**
 	 * Processes that serve the app (downstream, LDAP directory), by their name in the
 	 * file.
 	 */
 	private final Map<String, Long> servicePids;
-
-	/** The app's JIT compiler threads, when fluxbench started the app. */
-	private final Optional<CompilerCpu> compiler;
 
 	private final MetricsCsv csv;
 
@@ -69,13 +61,10 @@ public final class MetricsRecorder implements AutoCloseable {
 	/** The JMeter remote engines that run the load; empty when the harness runs it. */
 	private final Optional<Engines> engines;
 
-	private MetricsRecorder(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
-			Map<String, Long> servicePids, Optional<Engines> engines) {
-		this.metrics = metrics;
+	private MetricsRecorder(Path file, List<Node> nodes, Map<String, Long> servicePids, Optional<Engines> engines) {
+		this.nodes = List.copyOf(nodes);
 		this.engines = engines;
-		this.appPid = appPid;
 		this.servicePids = Map.copyOf(servicePids);
-		this.compiler = appPid.isPresent() ? Optional.of(new CompilerCpu(appPid.getAsLong())) : Optional.empty();
 		this.csv = MetricsCsv.create(file);
 		this.client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
@@ -97,7 +86,17 @@ public final class MetricsRecorder implements AutoCloseable {
 	 */
 	public static MetricsRecorder start(Path file, Optional<MetricsSource> metrics, OptionalLong appPid,
 			Map<String, Long> servicePids, Optional<Engines> engines) {
-		MetricsRecorder recorder = new MetricsRecorder(file, metrics, appPid, servicePids, engines);
+		return start(file, List.of(new Node(metrics, appPid)), servicePids, engines);
+	}
+
+	/**
+	 * The same, for an app of several nodes behind a balancer: each node's lines are the
+	 * app's, told apart by a {@code node="N"} label, so that every counter of the app
+	 * adds up over the nodes.
+	 */
+	public static MetricsRecorder start(Path file, List<Node> nodes, Map<String, Long> servicePids,
+			Optional<Engines> engines) {
+		MetricsRecorder recorder = new MetricsRecorder(file, nodes, servicePids, engines);
 		recorder.scheduler.scheduleAtFixedRate(recorder::recordQuietly, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
 		return recorder;
 	}
@@ -114,13 +113,14 @@ public final class MetricsRecorder implements AutoCloseable {
 	private synchronized void record() {
 		Instant now = Instant.now();
 		List<MetricsCsv.Line> lines = new ArrayList<>();
-		this.appPid.ifPresent((pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, "app", stats)));
-		this.compiler.flatMap((threads) -> {
-			OptionalDouble seconds = threads.seconds();
-			return seconds.isPresent() ? Optional.of(seconds.getAsDouble()) : Optional.empty();
-		}).ifPresent((seconds) -> lines.add(new MetricsCsv.Line(now, "app", "jit_cpu_seconds", "", seconds)));
+		for (int i = 0; i < this.nodes.size(); i++) {
+			String label = (this.nodes.size() > 1) ? "node=\"" + (i + 1) + "\"" : "";
+			if (!node(lines, now, this.nodes.get(i), label)) {
+				return;
+			}
+		}
 		this.servicePids
-			.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, stats)));
+			.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, "", stats)));
 		double generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
 			.getProcessCpuTime() / 1e9;
 		try {
@@ -138,26 +138,44 @@ public final class MetricsRecorder implements AutoCloseable {
 			// drop.
 			lines.add(new MetricsCsv.Line(now, "engine", "scrape_failed", ex.getClass().getSimpleName(), 1));
 		}
+		this.csv.write(lines);
+	}
+
+	/**
+	 * One node's lines, with {@code label} in front of their own tags.
+	 * @return false when interrupted
+	 */
+	private boolean node(List<MetricsCsv.Line> lines, Instant now, Node node, String label) {
+		node.pid()
+			.ifPresent((pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, "app", label, stats)));
+		node.compiler().flatMap((threads) -> {
+			OptionalDouble seconds = threads.seconds();
+			return seconds.isPresent() ? Optional.of(seconds.getAsDouble()) : Optional.empty();
+		}).ifPresent((seconds) -> lines.add(new MetricsCsv.Line(now, "app", "jit_cpu_seconds", label, seconds)));
 		try {
-			if (this.metrics.isPresent()) {
-				for (PrometheusText.Sample sample : this.metrics.get().read(this.client, SCRAPE_TIMEOUT)) {
-					lines.add(new MetricsCsv.Line(now, "app", sample.name(), sample.labelsText(), sample.value()));
+			if (node.metrics().isPresent()) {
+				for (PrometheusText.Sample sample : node.metrics().get().read(this.client, SCRAPE_TIMEOUT)) {
+					String tags = label.isEmpty() ? sample.labelsText()
+							: sample.labelsText().isEmpty() ? label : label + "," + sample.labelsText();
+					lines.add(new MetricsCsv.Line(now, "app", sample.name(), tags, sample.value()));
 				}
 			}
 		}
 		catch (IOException ex) {
-			lines.add(new MetricsCsv.Line(now, "app", "scrape_failed", ex.getClass().getSimpleName(), 1));
+			lines.add(new MetricsCsv.Line(now, "app", "scrape_failed",
+					label.isEmpty() ? ex.getClass().getSimpleName() : label, 1));
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			return;
+			return false;
 		}
-		this.csv.write(lines);
+		return true;
 	}
 
-	private static void process(List<MetricsCsv.Line> lines, Instant now, String source, ProcessStats stats) {
-		lines.add(new MetricsCsv.Line(now, source, "rss_bytes", "", stats.rssBytes()));
-		lines.add(new MetricsCsv.Line(now, source, "cpu_time_seconds", "", stats.cpuTime().toMillis() / 1000.0));
+	private static void process(List<MetricsCsv.Line> lines, Instant now, String source, String tags,
+			ProcessStats stats) {
+		lines.add(new MetricsCsv.Line(now, source, "rss_bytes", tags, stats.rssBytes()));
+		lines.add(new MetricsCsv.Line(now, source, "cpu_time_seconds", tags, stats.cpuTime().toMillis() / 1000.0));
 	}
 
 	@Override
@@ -173,6 +191,22 @@ public final class MetricsRecorder implements AutoCloseable {
 			this.csv.close();
 		}
 		this.client.close();
+	}
+
+	/**
+	 * One node of the app: its metrics, and its process when fluxbench started it (a
+	 * given service's /proc is not ours to read).
+	 *
+	 * @param metrics where its Prometheus series come from
+	 * @param pid its process
+	 * @param compiler its JIT compiler threads
+	 */
+	public record Node(Optional<MetricsSource> metrics, OptionalLong pid, Optional<CompilerCpu> compiler) {
+
+		public Node(Optional<MetricsSource> metrics, OptionalLong pid) {
+			this(metrics, pid, pid.isPresent() ? Optional.of(new CompilerCpu(pid.getAsLong())) : Optional.empty());
+		}
+
 	}
 
 }

@@ -3,8 +3,12 @@ package dev.fluxbench.harness.report;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Predicate;
 
 import dev.fluxbench.harness.results.Warmup;
 
@@ -132,6 +136,32 @@ final class Counters {
 	}
 
 	/** One series' growth; empty when nothing tells where it started. */
+	/**
+	 * How much a counter of the app grew over the load per value of one of its labels, as
+	 * the requests each node behind a balancer served ({@code node="N"}); series without
+	 * the label, or that {@code counted} refuses by their tags, are left out.
+	 */
+	static Map<String, Double> increaseByTag(List<Scrape> scrapes, String metric, String tag,
+			Predicate<String> counted) {
+		Map<String, Double> grown = new TreeMap<>();
+		Set<Scrape.Series> series = new LinkedHashSet<>();
+		for (Scrape scrape : scrapes) {
+			scrape.counters()
+				.keySet()
+				.stream()
+				.filter((one) -> one.source().equals("app") && one.metric().equals(metric) && counted.test(one.tags()))
+				.forEach(series::add);
+		}
+		for (Scrape.Series one : series) {
+			Optional<String> value = Scrape.tag(one.tags(), tag);
+			OptionalDouble grew = increase(scrapes, one, true);
+			if (value.isPresent() && grew.isPresent()) {
+				grown.merge(value.get(), grew.getAsDouble(), Double::sum);
+			}
+		}
+		return grown;
+	}
+
 	private static OptionalDouble increase(List<Scrape> scrapes, Scrape.Series series, boolean createdAtFirstEvent) {
 		double previous = Double.NaN;
 		double total = 0;

@@ -86,6 +86,7 @@ final class HtmlReport {
 		report.results().loadLevels().forEach((load) -> table(out, report.loadTable(load), "h3"));
 		out.append("</section>\n");
 		report.journeyTable().ifPresent((journeys) -> table(out, journeys, "h2"));
+		report.nodeTable().ifPresent((nodes) -> table(out, nodes, "h2"));
 		table(out, report.efficiencyTable(), "h2");
 		report.warmupTable().ifPresent((warmup) -> table(out, warmup, "h2"));
 		report.rampTable().ifPresent((ramp) -> table(out, ramp, "h2"));

@@ -33,6 +33,7 @@ final class MarkdownReport {
 			table(out, "###", report.loadTable(load));
 		}
 		report.journeyTable().ifPresent((journeys) -> table(out, "##", journeys));
+		report.nodeTable().ifPresent((nodes) -> table(out, "##", nodes));
 		table(out, "##", report.efficiencyTable());
 		report.warmupTable().ifPresent((warmup) -> table(out, "##", warmup));
 		report.rampTable().ifPresent((ramp) -> table(out, "##", ramp));

@@ -132,6 +132,14 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		rows.add(List.of("Machine", json.os().name() + " " + json.os().version() + " " + json.os().arch() + ", "
 				+ json.cores() + " cores"));
 		rows.add(List.of("CPU layout", cpuLayout(json.cpuLayout())));
+		json.cluster()
+			.ifPresent((cluster) -> rows.add(List.of("Nodes",
+					cluster.nodes() + " of each stack behind " + cluster.balancer() + ": "
+							+ cluster.settings()
+								.entrySet()
+								.stream()
+								.map((setting) -> setting.getKey() + " " + setting.getValue())
+								.collect(Collectors.joining(", ")))));
 		json.engines()
 			.ifPresent((engines) -> rows.add(List.of("Load engines", "JMeter remote engines "
 					+ String.join(", ", engines.addresses()) + ", RMI " + engines.rmi() + "; " + engines.split())));
@@ -381,6 +389,40 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 						+ "per round); in the open model, the target rate; \"" + NO_FLOOR + "\": the scenario has no "
 						+ "delay or think time, so the clients set no limit."
 						+ (unknown ? " Where a figure is not known, the cell says why: " + Figure.REASONS : ""));
+	}
+
+	/**
+	 * How the balancer spread each load over a stack's nodes ({@code --nodes}): the
+	 * requests each node's own metrics counted; none when no stack ran on several nodes.
+	 */
+	Optional<Table> nodeTable() {
+		List<String> headers = List.of("Load", "Stack", "Trial", "Requests per node", "Total", "Spread");
+		List<List<String>> rows = new ArrayList<>();
+		for (int load : this.results.loadLevels()) {
+			for (String stack : this.results.stacks()) {
+				for (LoadResult result : this.results.at(load, stack)) {
+					// The harness' own scrapes and probes are no part of the load.
+					Map<String, Double> served = Counters.increaseByTag(result.scrapes(),
+							"http_server_requests_seconds_count", "node",
+							(tags) -> !Scrape.tag(tags, "uri").orElse("").startsWith("/actuator"));
+					if (served.size() < 2) {
+						continue;
+					}
+					double total = served.values().stream().mapToDouble(Double::doubleValue).sum();
+					List<String> split = new ArrayList<>();
+					served.forEach((node, requests) -> split.add("node " + node + ": " + Math.round(requests) + " ("
+							+ Aspect.number(100 * requests / total) + " %)"));
+					rows.add(List.of(Integer.toString(load), stack, result.trialLabel(), String.join(", ", split),
+							Long.toString(Math.round(total)), NodeSpread.of(served.values()).describe()));
+				}
+			}
+		}
+		if (rows.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(new Table("nodes", "Nodes behind the balancer", headers, rows,
+				"Requests each node served during the load, from its own http_server_requests counter, nginx "
+						+ "spreading them round-robin. " + NodeSpread.RULE));
 	}
 
 	/**

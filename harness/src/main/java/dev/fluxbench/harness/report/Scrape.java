@@ -188,8 +188,11 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 						this.nonHeapCommitted = plus(this.nonHeapCommitted, line.value());
 					}
 				}
-				case "app rss_bytes" -> this.rss = line.value();
-				case "app jvm_threads_live_threads" -> this.liveThreads = line.value();
+				// Several nodes of an app behind a balancer are told apart by a node
+				// label:
+				// their memory and threads add up.
+				case "app rss_bytes" -> this.rss = plus(this.rss, line.value());
+				case "app jvm_threads_live_threads" -> this.liveThreads = plus(this.liveThreads, line.value());
 				case "app resilience4j_circuitbreaker_state" -> breaker(line).ifPresent((breaker) -> {
 					if (line.value() == 1) {
 						breaker.state = tag(line.tags(), "state").orElse("");

@@ -68,6 +68,8 @@ import dev.fluxbench.contract.fault.FaultPhase;
  * without one, and in files of harnesses that had none
  * @param engines the JMeter remote engines that ran the measured loads
  * ({@code --engines}); empty when the harness ran them itself
+ * @param cluster the nodes each launched stack ran on behind nginx ({@code --nodes});
+ * empty for a stack alone
  */
 public record RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 		Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
@@ -76,7 +78,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
 		Optional<Directory> directory, Optional<Redis> redis, @JsonAlias("stackRuns") List<TargetRun> targetRuns,
 		List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
-		Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus, Optional<Engines> engines) {
+		Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus, Optional<Engines> engines,
+		Optional<Cluster> cluster) {
 
 	/** Raised when a key changes meaning; readers keep reading every earlier version. */
 	public static final int FORMAT_VERSION = 1;
@@ -114,6 +117,22 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		calibration = ResultJson.optional(calibration);
 		prometheus = ResultJson.optional(prometheus);
 		engines = ResultJson.optional(engines);
+		cluster = ResultJson.optional(cluster);
+	}
+
+	/** A run whose stacks ran alone, without a balancer. */
+	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
+			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
+			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
+			double scale, int trials, Optional<Duration> warmup, List<String> targets,
+			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
+			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
+			List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
+			Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus, Optional<Engines> engines) {
+		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
+				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
+				downstream, directory, redis, targetRuns, failedAssertions, faults, maxInFlight, calibration,
+				prometheus, engines, Optional.empty());
 	}
 
 	/** A run whose loads the harness ran itself. */
@@ -205,7 +224,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, downstream, directory, redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, this.engines);
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, this.engines,
+				this.cluster);
 	}
 
 	/** The same run as it stands now: what changes while it runs. */
@@ -215,7 +235,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
 				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions,
 				this.database, this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
-				this.maxInFlight, this.calibration, this.prometheus, this.engines);
+				this.maxInFlight, this.calibration, this.prometheus, this.engines, this.cluster);
 	}
 
 	/** The same run, with the downstream's fault schedule. */
@@ -224,7 +244,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, faults, this.maxInFlight, this.calibration, this.prometheus, this.engines);
+				this.failedAssertions, faults, this.maxInFlight, this.calibration, this.prometheus, this.engines,
+				this.cluster);
 	}
 
 	/** The same run, with how its generator compared with wrk. */
@@ -233,7 +254,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, calibration, this.prometheus, this.engines);
+				this.failedAssertions, this.faults, this.maxInFlight, calibration, this.prometheus, this.engines,
+				this.cluster);
 	}
 
 	/** The same run, with the Prometheus that scrapes it. */
@@ -242,7 +264,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, prometheus, this.engines);
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, prometheus, this.engines,
+				this.cluster);
 	}
 
 	/** The same run, with the JMeter remote engines that ran its loads. */
@@ -251,7 +274,35 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
 				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
 				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, engines);
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, engines,
+				this.cluster);
+	}
+
+	/** The same run, with the nodes its stacks ran on behind a balancer. */
+	public RunJson withCluster(Optional<Cluster> cluster) {
+		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
+				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
+				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
+				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
+				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, this.engines,
+				cluster);
+	}
+
+	/**
+	 * Several nodes of each launched stack behind nginx, round-robin: what metrics.csv
+	 * tells apart by a {@code node="N"} label, and the balancer's every limit.
+	 *
+	 * @param nodes how many nodes of each stack
+	 * @param balancer the balancer, as {@code nginx}
+	 * @param settings its configuration's limits, by directive
+	 */
+	public record Cluster(int nodes, String balancer, Map<String, String> settings) {
+
+		public Cluster {
+			balancer = ResultJson.text(balancer);
+			settings = ResultJson.map(settings);
+		}
+
 	}
 
 	/**

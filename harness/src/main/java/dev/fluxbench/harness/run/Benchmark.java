@@ -10,11 +10,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.UnaryOperator;
 
+import dev.fluxbench.harness.launch.Balancer;
 import dev.fluxbench.harness.launch.EnvironmentException;
 import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.metrics.MetricsRecorder;
@@ -172,19 +175,59 @@ public final class Benchmark {
 				this.plan.database().reset(launched.stack());
 				services.reset(launched.stack());
 				Instant starting = Instant.now();
-				RunningService app = launcher.startStack(launched.stack(), services.downstreamUri(),
-						services.directoryUrl(), directory.resolve("app.log"));
+				List<RunningService> nodes = new ArrayList<>();
+				try {
+					for (int node = 1; node <= this.plan.nodes(); node++) {
+						// The first node keeps the name a stack alone has.
+						String log = (node == 1) ? "app.log" : "app-" + node + ".log";
+						nodes.add(launcher.startStack(launched.stack(), services.downstreamUri(),
+								services.directoryUrl(), directory.resolve(log)));
+					}
+				}
+				catch (RuntimeException ex) {
+					nodes.forEach(RunningService::close);
+					throw ex;
+				}
+				RunningService app = nodes.getFirst();
 				Duration startup = Duration.between(starting, Instant.now());
 				String info = fetch(app.uri("/actuator/info"));
 				ResultsDirectory.writeAtomically(directory.resolve("info.json"), info);
 				updateTargetRun(index, (run) -> run.launched(app.pid(), app.port(), app.spec().args(), startup,
 						ResultJson.tree(info)));
-				yield new Running(app.baseUri(), OptionalLong.of(app.pid()),
-						Optional.of(new MetricsSource.Endpoint(app.uri("/actuator/prometheus"))), Optional.of(app));
+				List<MetricsRecorder.Node> recorded = nodes.stream()
+					.map((node) -> new MetricsRecorder.Node(
+							Optional.of(new MetricsSource.Endpoint(node.uri("/actuator/prometheus"))),
+							OptionalLong.of(node.pid())))
+					.toList();
+				if (nodes.size() == 1) {
+					yield new Running(app.baseUri(), OptionalLong.of(app.pid()), recorded.getFirst().metrics(),
+							recorded, Map.of(), List.of(app));
+				}
+				Balancer balancer;
+				try {
+					balancer = Balancer.start(nodes.stream().map(RunningService::baseUri).toList(),
+							directory.resolve("nginx"), this.plan.cpuLayout().loadCpus(),
+							this.plan.scenario().responseTimeout(), "/actuator/health/readiness");
+				}
+				catch (RuntimeException ex) {
+					nodes.forEach(RunningService::close);
+					throw ex;
+				}
+				Map<String, Long> balancerPids = new LinkedHashMap<>();
+				balancerPids.put("balancer", balancer.pid());
+				balancer.workerPid().ifPresent((pid) -> balancerPids.put("balancer-worker", pid));
+				List<AutoCloseable> closing = new ArrayList<>();
+				closing.add(balancer);
+				closing.addAll(nodes);
+				// The warm-up and the JIT's steadiness read the first node: the balancer
+				// warms every node alike.
+				yield new Running(balancer.baseUri(), OptionalLong.of(app.pid()), recorded.getFirst().metrics(),
+						recorded, balancerPids, closing);
 			}
 			case Target.Given given -> {
 				updateTargetRun(index, (run) -> run.given(given.baseUri()));
-				yield new Running(given.baseUri(), OptionalLong.empty(), given.metrics(), Optional.empty());
+				yield new Running(given.baseUri(), OptionalLong.empty(), given.metrics(),
+						List.of(new MetricsRecorder.Node(given.metrics(), OptionalLong.empty())), Map.of(), List.of());
 			}
 		};
 	}
@@ -266,8 +309,8 @@ public final class Benchmark {
 		String prefix = "[" + scenario.name() + "] " + key.stack() + " trial " + key.trial() + "/" + scenario.trials()
 				+ " load " + key.load() + " " + scenario.workload().unit();
 		try (SamplesCsv samples = SamplesCsv.create(this.results.samplesCsv(key));
-				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key), app.metrics(), app.pid(),
-						services.pids(), this.plan.engines());
+				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key), app.nodes(),
+						app.servicePids(services), this.plan.engines());
 				StatusLine status = this.console.status(prefix, scenario.estimatedLength(level), progress)) {
 			// Set after the warm-up and as the load starts, so that every load meets its
 			// phases at the same moments of its own; the metrics recorder is already
@@ -387,13 +430,35 @@ public final class Benchmark {
 	/**
 	 * A target as a trial sees it: where to send requests, and what to watch while they
 	 * run.
+	 *
+	 * @param baseUri where requests go: the app, or the balancer in front of its nodes
+	 * @param pid the app's process, the first node's behind a balancer
+	 * @param metrics the app's metrics, the first node's behind a balancer
+	 * @param nodes every node of the app, as metrics.csv records them
+	 * @param balancerPids nginx's processes, when a balancer spreads the load
+	 * @param processes what fluxbench started for it, stopped in this order
 	 */
 	private record Running(URI baseUri, OptionalLong pid, Optional<MetricsSource> metrics,
-			Optional<RunningService> process) implements AutoCloseable {
+			List<MetricsRecorder.Node> nodes, Map<String, Long> balancerPids,
+			List<AutoCloseable> processes) implements AutoCloseable {
+
+		Map<String, Long> servicePids(Services services) {
+			Map<String, Long> pids = new LinkedHashMap<>(services.pids());
+			pids.putAll(this.balancerPids);
+			return pids;
+		}
 
 		@Override
 		public void close() {
-			this.process.ifPresent(RunningService::close);
+			for (AutoCloseable process : this.processes) {
+				try {
+					process.close();
+				}
+				catch (Exception ex) {
+					// Each is stopped in turn; one that fails to stop must not keep the
+					// others running.
+				}
+			}
 		}
 
 	}

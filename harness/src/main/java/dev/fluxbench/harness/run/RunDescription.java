@@ -9,6 +9,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 import dev.fluxbench.harness.engines.Engines;
+import dev.fluxbench.harness.launch.Balancer;
 import dev.fluxbench.harness.results.RunJson;
 import dev.fluxbench.harness.scenario.Assertion;
 import dev.fluxbench.harness.scenario.Scenario;
@@ -44,7 +45,9 @@ final class RunDescription {
 						: Optional.empty(),
 				(plan.launchesStacks() && plan.maxInFlight() > 0) ? Optional.of(plan.maxInFlight()) : Optional.empty(),
 				plan.calibration())
-			.withEngines(plan.engines().map(RunDescription::engines));
+			.withEngines(plan.engines().map(RunDescription::engines))
+			.withCluster((plan.nodes() > 1 && plan.launchesStacks()) ? Optional.of(new RunJson.Cluster(plan.nodes(),
+					"nginx", Balancer.settings(plan.nodes(), scenario.responseTimeout()))) : Optional.empty());
 	}
 
 	private static RunJson.Engines engines(Engines engines) {

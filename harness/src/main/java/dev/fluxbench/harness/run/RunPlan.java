@@ -43,16 +43,31 @@ import dev.fluxbench.harness.target.Target;
  * ({@code --prometheus}); empty for none
  * @param engines the JMeter remote engines that run the measured loads
  * ({@code --engines}); empty for the harness itself
+ * @param nodes how many nodes of each launched stack run behind nginx ({@code --nodes});
+ * 1 for a stack alone, without a balancer
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
 		Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
-		Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus, Optional<Engines> engines) {
+		Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus, Optional<Engines> engines,
+		int nodes) {
 
 	public RunPlan {
+		if (nodes < 1) {
+			throw new IllegalArgumentException("a stack runs on at least one node, not " + nodes);
+		}
 		targets = List.copyOf(targets);
 		commandLine = List.copyOf(commandLine);
 		environment = Map.copyOf(environment);
+	}
+
+	/** A plan whose stacks run alone, without a balancer. */
+	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
+			Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
+			Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus, Optional<Engines> engines) {
+		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
+				downstream, maxInFlight, heap, steadiness, calibration, prometheus, engines, 1);
 	}
 
 	/** A plan whose loads the harness runs itself. */
