@@ -82,7 +82,10 @@ class KneeIT {
 		assertThat(knee.steps()).singleElement().satisfies((step) -> {
 			assertThat(step.rateAsked()).isEqualTo(5);
 			assertThat(step.met()).isFalse();
-			assertThat(step.runs().getFirst().why()).singleElement().asString().startsWith("p99 ").endsWith(" > 20 ms");
+			// On a busy machine the generator may also miss the rate: the p99 is the
+			// reason that must be there.
+			assertThat(step.runs().getFirst().why())
+				.anySatisfy((why) -> assertThat(why).startsWith("p99 ").endsWith(" > 20 ms"));
 		});
 		assertThat(knee.results()).singleElement().satisfies((result) -> {
 			assertThat(result.knee()).isEmpty();

@@ -61,6 +61,13 @@ class RunCommandBadInputTests {
 	}
 
 	@Test
+	void runWhenTheNodesAreNotAPositiveCountOrServeAGivenTargetShouldBeBadUsage() {
+		expect(run("--nodes", "0")).isUsageError("--nodes must be at least 1, not 0");
+		expect(run("--nodes", "2", "--target", "app=http://127.0.0.1:9/"))
+			.isUsageError("--nodes starts nodes of the stacks fluxbench launches");
+	}
+
+	@Test
 	void runWhenTheEnginesAreMalformedShouldBeBadUsage() {
 		expect(run("--engines", "127.0.0.1", "--rmi-no-ssl"))
 			.isUsageError("--engines takes host:port entries, not '127.0.0.1'");

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import dev.fluxbench.harness.results.LoadKey;
@@ -48,6 +49,22 @@ class CountersTests {
 		List<Scrape> scrapes = metrics.scrapes();
 		assertThat(Counters.increase(scrapes, Counter.GC_PAUSES)).isEqualTo(Figure.of(1));
 		assertThat(Counters.increase(scrapes, Counter.GC_PAUSE_SECONDS).value()).isCloseTo(0.062, within(1e-12));
+	}
+
+	@Test
+	void requestsWhenNodesShareTheLoadShouldBeCountedPerNodeWithoutTheHarnessOwnScrapes() {
+		MetricsFile metrics = new MetricsFile().answered(0, 4);
+		for (int second = 0; second < 4; second++) {
+			metrics.app(second, "http_server_requests_seconds_count", "node=\"1\",uri=\"/passthrough\"", 10 * second)
+				.app(second, "http_server_requests_seconds_count", "node=\"2\",uri=\"/passthrough\"", 11 * second)
+				.app(second, "http_server_requests_seconds_count", "node=\"2\",uri=\"/actuator/prometheus\"", second)
+				.app(second, "http_server_requests_seconds_count", "uri=\"/passthrough\"", 100 * second);
+		}
+		Map<String, Double> served = Counters.increaseByTag(metrics.scrapes(), "http_server_requests_seconds_count",
+				"node", (tags) -> !Scrape.tag(tags, "uri").orElse("").startsWith("/actuator"));
+		assertThat(served).containsExactly(Map.entry("1", 30.0), Map.entry("2", 33.0));
+		assertThat(NodeSpread.of(served.values()).even()).isTrue();
+		assertThat(NodeSpread.of(List.of(30.0, 70.0)).describe()).isEqualTo("UNEVEN (busiest 70 %, least 30 %)");
 	}
 
 	@ParameterizedTest
