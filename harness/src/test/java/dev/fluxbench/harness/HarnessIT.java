@@ -73,16 +73,17 @@ class HarnessIT {
 	}
 
 	@Test
-	void thesisRunShouldAuthenticateAgainstTheDirectoryAndCacheInRedis() throws Exception {
+	void thesisRunOnTwoNodesShouldAuthenticateAgainstTheDirectoryCacheInRedisAndSpreadOverBothNodes() throws Exception {
 		Path out = this.temporary.resolve("thesis");
 		Path console = this.temporary.resolve("thesis-console.txt");
 		// Scaled so that the thesis' 60 s ramp-up takes 3 s: 40 users become 2, a 40 s
 		// hold 2 s. One trial of the scenario's three, unpinned, because the test is
-		// about what each stack answers, and a JVM pinned to one core starts slowly.
+		// about what each stack answers, and a JVM pinned to one core starts slowly. Each
+		// stack runs as the thesis ran it, two nodes behind a balancer.
 		Process harness = PackagedHarness.start(console, "run", "--scenario", "thesis-normal", "--stacks",
 				"mvc-redis,webflux", "--users", "40", "--hold", "40s", "--scale", "0.05", "--warmup", "1s", "--trials",
-				"1", "--no-pinning", "--out", out.toString());
-		// Four JVM start-ups: on a busy machine they may take minutes, so the bound only
+				"1", "--no-pinning", "--nodes", "2", "--out", out.toString());
+		// Six JVM start-ups: on a busy machine they may take minutes, so the bound only
 		// catches a harness that hangs.
 		assertThat(harness.waitFor(15, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
 		List<String> lines = Files.readAllLines(console);
@@ -104,10 +105,18 @@ class HarnessIT {
 		assertThat(Files.readAllLines(results.metricsCsv(new LoadKey("thesis-normal", 2, "mvc-redis", 1))))
 			.anySatisfy((line) -> assertThat(line).contains("cache_gets_total").contains("result=\"\"hit\"\""));
 		assertThat(results.stackDirectory(1, "mvc-redis").resolve("info.json")).content().contains("distributed");
+		// nginx spread the load: each node of each stack served requests of its own.
+		assertThat(out.resolve("report.md")).content()
+			.containsPattern("\\| 2 \\| mvc-redis \\| 1[^|]*\\| node 1: [1-9]\\d* \\([^)]*\\), node 2: [1-9]\\d* \\(")
+			.containsPattern("\\| 2 \\| webflux \\| 1[^|]*\\| node 1: [1-9]\\d* \\([^)]*\\), node 2: [1-9]\\d* \\(");
+		assertThat(results.stackDirectory(1, "webflux").resolve("app-2.log")).isNotEmptyFile();
+		assertThat(results.stackDirectory(1, "webflux").resolve("nginx/nginx.conf")).content()
+			.contains("upstream nodes", "keepalive 512;");
 		assertThat(results.runJson()).content()
 			// Every key is always there, null when it does not apply: these must hold
 			// something.
-			.contains("\"directory\": {", "\"redis\": {", "\"bodyPattern\": \"", "\"Authorization\"")
+			.contains("\"directory\": {", "\"redis\": {", "\"bodyPattern\": \"", "\"Authorization\"", "\"cluster\": {",
+					"\"nodes\": 2")
 			.doesNotContain("bG9hZHRlc3Q6bG9hZHRlc3Qtc2VjcmV0");
 	}
 
