@@ -74,7 +74,16 @@ class RunJsonTests {
 		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
 		run.write(file);
 		assertThat(RunJson.read(file)).isEqualTo(run);
-		assertThat(Files.readString(file, StandardCharsets.UTF_8)).endsWith("  \"engines\": null\n}\n");
+		assertThat(Files.readString(file, StandardCharsets.UTF_8)).contains("  \"engines\": null,\n");
+	}
+
+	@Test
+	void runJsonWhenItsStacksRanAloneShouldSayItHadNoCluster(@TempDir Path directory) throws IOException {
+		RunJson run = everyKey().withCluster(Optional.empty());
+		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
+		run.write(file);
+		assertThat(RunJson.read(file)).isEqualTo(run);
+		assertThat(Files.readString(file, StandardCharsets.UTF_8)).endsWith("  \"cluster\": null\n}\n");
 	}
 
 	@Test
@@ -280,7 +289,9 @@ class RunJsonTests {
 				Optional.of(400), Optional.of(calibration()), Optional.of(prometheus()),
 				Optional
 					.of(new RunJson.Engines(List.of("10.0.0.7:1099", "10.0.0.8:1099"), "SSL, keystore rmi_keystore.jks",
-							"each engine ran 1/2 of every measured load's users or rate")));
+							"each engine ran 1/2 of every measured load's users or rate")))
+			.withCluster(Optional.of(new RunJson.Cluster(2, "nginx",
+					Map.of("balancing", "round-robin over 2 nodes", "proxy_read_timeout", "35s"))));
 	}
 
 }
