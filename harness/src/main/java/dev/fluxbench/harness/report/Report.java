@@ -99,11 +99,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		}
 		String status = run().status().equals("running") ? "interrupted (killed: run.json still says running)"
 				: run().status();
-		// Why it stopped, as run.json has it: a stack that would not start, an engine
-		// that
-		// died.
-		return status.toUpperCase(Locale.ROOT)
-				+ run().json().failure().map((failure) -> " (" + failure + ")").orElse("") + ", PARTIAL RESULTS";
+		// Why a failed run stopped, as run.json has it: a stack that would not start, an
+		// engine that died. An interrupted run stopped because it was asked to.
+		String reason = run().status().equals("failed")
+				? run().json().failure().map((failure) -> " (" + failure + ")").orElse("") : "";
+		return status.toUpperCase(Locale.ROOT) + reason + ", PARTIAL RESULTS";
 	}
 
 	String description() {
