@@ -219,6 +219,11 @@ final class RunCommand implements Callable<Integer> {
 					+ " two behind a balancer; metrics are scraped per node (default: ${DEFAULT-VALUE}, no balancer)")
 	private int nodes;
 
+	@Option(names = "--mixed",
+			description = "put every target under each load at the same time, each with an even share of its users"
+					+ " or rate, on one shared database server, as seed 001's mixed run (docs/mixed.md)")
+	private boolean mixed;
+
 	@Option(names = "--engines", paramLabel = "HOST:PORT", split = ",",
 			description = "split every measured load across these JMeter remote engines ('fluxbench agent'), each"
 					+ " with an even share of its users or rate; warm-ups run here (docs/distributed.md)")
@@ -310,6 +315,7 @@ final class RunCommand implements Callable<Integer> {
 			throw new EnvironmentException("--nodes needs nginx, which is neither on the PATH nor at /usr/sbin/nginx:"
 					+ " install Debian's 'nginx' package");
 		}
+		checkMixed(chosenTargets);
 		if (this.maxInFlight < 0) {
 			throw new UsageException("--max-in-flight must be 0 (no limit) or more, not " + this.maxInFlight);
 		}
@@ -351,6 +357,14 @@ final class RunCommand implements Callable<Integer> {
 				}
 			}
 		}
+		if (this.mixed) {
+			for (int load : chosen.loads()) {
+				if (load % chosenTargets.size() != 0) {
+					throw new UsageException("--mixed splits every load evenly over the " + chosenTargets.size()
+							+ " targets: a load of " + load + " does not split so");
+				}
+			}
+		}
 		if (this.warmup != null) {
 			// An explicit warm-up is meant as given, not scaled.
 			chosen = chosen.withWarmup(this.warmup);
@@ -384,7 +398,29 @@ final class RunCommand implements Callable<Integer> {
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
 				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness(), calibrated,
-				prometheusSettings, chosenEngines, this.nodes);
+				prometheusSettings, chosenEngines, this.nodes, this.mixed);
+	}
+
+	/**
+	 * What a mixed run needs: targets to mix, and, for launched stacks, a database server
+	 * they can share.
+	 */
+	private void checkMixed(List<Target> chosenTargets) {
+		if (!this.mixed) {
+			return;
+		}
+		if (chosenTargets.size() < 2) {
+			throw new UsageException("--mixed puts several targets under load at once, and this run has one");
+		}
+		if (this.nodes > 1 || this.engines != null) {
+			throw new UsageException("--mixed runs every target's share in this harness, against one node each:"
+					+ " it goes with neither --nodes nor --engines");
+		}
+		boolean launches = chosenTargets.stream().anyMatch(Target.Launched.class::isInstance);
+		if (launches && this.db.equals("h2")) {
+			throw new UsageException("--mixed shares one database server between the stacks, and h2 lives in each"
+					+ " app's memory: give --db postgres (or mariadb, or a JDBC URL)");
+		}
 	}
 
 	private Optional<Engines> engines() {

@@ -2,6 +2,7 @@ package dev.fluxbench.harness.launch;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 
 import dev.fluxbench.harness.scenario.Stack;
@@ -55,6 +56,15 @@ public sealed interface Database {
 
 	/** For run.json; never holds a password. */
 	String describe();
+
+	/**
+	 * What reads the database's own load while a load runs; empty when the database does
+	 * not say, as H2 in each app's memory does not, and MariaDB's global status mixes
+	 * every database of the server.
+	 */
+	default Optional<DatabaseActivity> activity() {
+		return Optional.empty();
+	}
 
 	/**
 	 * Both apps build their JDBC, R2DBC and Flyway URLs from these, so one set fits both;
@@ -127,6 +137,11 @@ public sealed interface Database {
 		@Override
 		public String describe() {
 			return jdbcUrl() + " as " + this.user;
+		}
+
+		@Override
+		public Optional<DatabaseActivity> activity() {
+			return Optional.of(new DatabaseActivity(jdbcUrl(), connectionProperties()));
 		}
 
 		private Properties connectionProperties() {

@@ -20,18 +20,20 @@ import java.util.concurrent.TimeUnit;
 
 import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.harness.engines.Engines;
+import dev.fluxbench.harness.launch.DatabaseActivity;
 import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.target.MetricsSource;
 
 /**
  * {@code metrics.csv}: every second during a load, the target's kept Prometheus series
  * (when it has a source), the RSS and CPU time from /proc of the app and of what serves
- * it (the downstream, the LDAP directory), the CPU time of the app's JIT compiler threads
- * ({@link CompilerCpu}), and the generator's own CPU time, so that a reader can tell
- * whether the generator, not the app, was the bottleneck. When JMeter remote engines run
- * the load, the generator is the harness and every engine: each engine's CPU time is
- * recorded too, and the generator's is their sum. {@link MetricsCsv} holds the file's
- * format.
+ * it (the downstream, the LDAP directory), the database's own count of its connections
+ * and transactions where it gives one ({@link DatabaseActivity}), the CPU time of the
+ * app's JIT compiler threads ({@link CompilerCpu}), and the generator's own CPU time, so
+ * that a reader can tell whether the generator, not the app, was the bottleneck. When
+ * JMeter remote engines run the load, the generator is the harness and every engine: each
+ * engine's CPU time is recorded too, and the generator's is their sum. {@link MetricsCsv}
+ * holds the file's format.
  */
 public final class MetricsRecorder implements AutoCloseable {
 
@@ -61,9 +63,14 @@ public final class MetricsRecorder implements AutoCloseable {
 	/** The JMeter remote engines that run the load; empty when the harness runs it. */
 	private final Optional<Engines> engines;
 
-	private MetricsRecorder(Path file, List<Node> nodes, Map<String, Long> servicePids, Optional<Engines> engines) {
+	/** The database's own view of its load; empty when it gives none. */
+	private final Optional<DatabaseActivity> database;
+
+	private MetricsRecorder(Path file, List<Node> nodes, Map<String, Long> servicePids, Optional<Engines> engines,
+			Optional<DatabaseActivity> database) {
 		this.nodes = List.copyOf(nodes);
 		this.engines = engines;
+		this.database = database;
 		this.servicePids = Map.copyOf(servicePids);
 		this.csv = MetricsCsv.create(file);
 		this.client = HttpClient.newBuilder()
@@ -96,7 +103,16 @@ public final class MetricsRecorder implements AutoCloseable {
 	 */
 	public static MetricsRecorder start(Path file, List<Node> nodes, Map<String, Long> servicePids,
 			Optional<Engines> engines) {
-		MetricsRecorder recorder = new MetricsRecorder(file, nodes, servicePids, engines);
+		return start(file, nodes, servicePids, engines, Optional.empty());
+	}
+
+	/**
+	 * The same, with the database's own view of its load each second: its lines are the
+	 * {@link DatabaseActivity#SOURCE database}'s. The recorder closes it.
+	 */
+	public static MetricsRecorder start(Path file, List<Node> nodes, Map<String, Long> servicePids,
+			Optional<Engines> engines, Optional<DatabaseActivity> database) {
+		MetricsRecorder recorder = new MetricsRecorder(file, nodes, servicePids, engines, database);
 		recorder.scheduler.scheduleAtFixedRate(recorder::recordQuietly, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
 		return recorder;
 	}
@@ -121,6 +137,7 @@ public final class MetricsRecorder implements AutoCloseable {
 		}
 		this.servicePids
 			.forEach((name, pid) -> ProcessStats.of(pid).ifPresent((stats) -> process(lines, now, name, "", stats)));
+		this.database.ifPresent((database) -> lines.addAll(database.read(now)));
 		double generatorCpu = ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
 			.getProcessCpuTime() / 1e9;
 		try {
@@ -190,6 +207,7 @@ public final class MetricsRecorder implements AutoCloseable {
 		synchronized (this) {
 			this.csv.close();
 		}
+		this.database.ifPresent(DatabaseActivity::close);
 		this.client.close();
 	}
 

@@ -4,6 +4,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import dev.fluxbench.harness.launch.DatabaseActivity;
+
 /**
  * A cumulative counter that the report turns into a per-load figure: the series of
  * metrics.csv it adds up, and what their absence means.
@@ -114,6 +116,14 @@ record Counter(String source, String metric, Predicate<String> tags, double unit
 	static Counter breakerNotPermittedCalls(String breaker) {
 		return new Counter("app", "resilience4j_circuitbreaker_not_permitted_calls_total",
 				(tags) -> named(tags, breaker), 1, true, Optional.empty());
+	}
+
+	/**
+	 * One of the database's own counters ({@code pg_stat_database}), which fluxbench
+	 * reads itself: there from the load's first second.
+	 */
+	static Counter database(String metric) {
+		return new Counter(DatabaseActivity.SOURCE, metric, EVERY_SERIES, 1, false, Optional.empty());
 	}
 
 	private static boolean named(String tags, String breaker) {

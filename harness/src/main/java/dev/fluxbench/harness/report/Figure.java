@@ -68,6 +68,14 @@ public record Figure(double value, String unknownBecause) {
 		return known() ? of(operator.applyAsDouble(this.value)) : this;
 	}
 
+	/** The sum of both figures; unknown, for the first reason, when either is. */
+	Figure plus(Figure other) {
+		if (!known()) {
+			return this;
+		}
+		return other.known() ? of(this.value + other.value) : other;
+	}
+
 	double orElse(double other) {
 		return known() ? this.value : other;
 	}

@@ -92,6 +92,7 @@ final class HtmlReport {
 		report.rampTable().ifPresent((ramp) -> table(out, ramp, "h2"));
 		report.passwordTable().ifPresent((checks) -> table(out, checks, "h2"));
 		report.sqlTable().ifPresent((sql) -> table(out, sql, "h2"));
+		report.databaseTable().ifPresent((database) -> table(out, database, "h2"));
 		table(out, report.environment(), "h2");
 		out.append("</main>\n<script type=\"application/json\" id=\"fluxbench-data\">")
 			.append(ResultJson.write(chartData(report)).replace("</", "<\\/"))

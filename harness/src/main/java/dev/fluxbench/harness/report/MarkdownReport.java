@@ -39,6 +39,7 @@ final class MarkdownReport {
 		report.rampTable().ifPresent((ramp) -> table(out, "##", ramp));
 		report.passwordTable().ifPresent((checks) -> table(out, "##", checks));
 		report.sqlTable().ifPresent((sql) -> table(out, "##", sql));
+		report.databaseTable().ifPresent((database) -> table(out, "##", database));
 		table(out, "##", report.environment());
 		return out.toString().stripTrailing() + "\n";
 	}

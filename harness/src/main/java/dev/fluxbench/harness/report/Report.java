@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import dev.fluxbench.harness.launch.DatabaseActivity;
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
@@ -108,7 +109,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 
 	String description() {
 		return "Compared " + String.join(", ", this.results.stacks()) + " on " + run().scenario() + ": "
-				+ run().json().scenario().description() + ".";
+				+ run().json().scenario().description() + "."
+				+ (run().json().mixed().isPresent()
+						? " All of them under each load at the same time, each with its share, on one database"
+								+ " (a mixed run): their figures tell how they fare side by side, not alone."
+						: "");
 	}
 
 	Table environment() {
@@ -140,6 +145,10 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 								.stream()
 								.map((setting) -> setting.getKey() + " " + setting.getValue())
 								.collect(Collectors.joining(", ")))));
+		json.mixed()
+			.ifPresent((mixed) -> rows
+				.add(List.of("Mixed run", String.join(", ", mixed.targets()) + " under each load at the same time: "
+						+ mixed.split() + "; the database's own activity " + mixed.databaseActivity())));
 		json.engines()
 			.ifPresent((engines) -> rows.add(List.of("Load engines", "JMeter remote engines "
 					+ String.join(", ", engines.addresses()) + ", RMI " + engines.rmi() + "; " + engines.split())));
@@ -527,6 +536,67 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 						+ "from the first scrape of the load to the last, and divided by the requests the load "
 						+ "generator finished in the load: a mean over every request of the journey, a batch "
 						+ "counting once. webflux's jdbc and vt variants count their R2DBC statements only."));
+	}
+
+	/**
+	 * The database's own view of each load, from {@code pg_stat_database}: its
+	 * connections and transactions, and the rows it read and wrote, per second of the
+	 * load. In a mixed run one database served every target at once, and one row per load
+	 * and trial says so; none when the database was not read (H2, MariaDB, a service of
+	 * the user's own).
+	 */
+	Optional<Table> databaseTable() {
+		boolean mixed = run().json().mixed().isPresent();
+		List<String> headers = List.of("Load", mixed ? "Targets" : "Target", "Trial", "Connections (peak)",
+				"Transactions/s", "Rows fetched/s", "Rows written/s", "Buffer hit %");
+		List<List<String>> rows = new ArrayList<>();
+		for (int load : this.results.loadLevels()) {
+			for (String stack : this.results.stacks()) {
+				for (LoadResult result : this.results.at(load, stack)) {
+					List<Scrape> scrapes = result.scrapes();
+					double peak = scrapes.stream()
+						.mapToDouble(Scrape::databaseConnections)
+						.filter((connections) -> !Double.isNaN(connections))
+						.max()
+						.orElse(Double.NaN);
+					if (Double.isNaN(peak) || scrapes.size() < 2) {
+						continue;
+					}
+					double seconds = Duration.between(scrapes.getFirst().at(), scrapes.getLast().at()).toMillis()
+							/ 1000.0;
+					Figure transactions = Counters.increase(scrapes, Counter.database(DatabaseActivity.COMMITS))
+						.plus(Counters.increase(scrapes, Counter.database(DatabaseActivity.ROLLBACKS)));
+					Figure fetched = Counters.increase(scrapes, Counter.database("pg_stat_database_tup_fetched_total"));
+					Figure written = Counters.increase(scrapes, Counter.database("pg_stat_database_tup_inserted_total"))
+						.plus(Counters.increase(scrapes, Counter.database("pg_stat_database_tup_updated_total")))
+						.plus(Counters.increase(scrapes, Counter.database("pg_stat_database_tup_deleted_total")));
+					Figure hits = Counters.increase(scrapes, Counter.database("pg_stat_database_blks_hit_total"));
+					Figure blocks = hits
+						.plus(Counters.increase(scrapes, Counter.database("pg_stat_database_blks_read_total")));
+					String hitShare = !blocks.known() ? blocks.unknownBecause()
+							: (blocks.value() > 0) ? Aspect.number(100 * hits.value() / blocks.value()) : "no blocks";
+					rows.add(List.of(Integer.toString(load),
+							mixed ? String.join(", ", run().json().mixed().get().targets()) : stack,
+							result.trialLabel(),
+							// The reading connection is fluxbench's, not the load's.
+							Aspect.number(peak - 1), perSecond(transactions, seconds), perSecond(fetched, seconds),
+							perSecond(written, seconds), hitShare));
+				}
+			}
+		}
+		if (rows.isEmpty()) {
+			return Optional.empty();
+		}
+		return Optional.of(new Table("database", "Database", headers, rows,
+				"Read by fluxbench from PostgreSQL's pg_stat_database every second of the load, over the whole "
+						+ "database: every schema, every client. Connections leave out fluxbench's own reading one. "
+						+ "PostgreSQL publishes a backend's counts when a transaction ends, at most about once a "
+						+ "second, so a rate may lag the load by a second."
+						+ (mixed ? " In a mixed run every target shared this one database at the same time." : "")));
+	}
+
+	private static String perSecond(Figure figure, double seconds) {
+		return figure.map((value) -> value / seconds).text();
 	}
 
 	/**

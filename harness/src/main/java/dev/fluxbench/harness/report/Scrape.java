@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.fluxbench.harness.launch.DatabaseActivity;
 import dev.fluxbench.harness.results.MetricsCsv;
 
 /**
@@ -33,14 +34,16 @@ import dev.fluxbench.harness.results.MetricsCsv;
  * @param rss the app's resident set size, from /proc
  * @param liveThreads the app's live JVM threads (platform threads: virtual ones are not
  * counted)
+ * @param databaseConnections the connections the database counted to itself
+ * ({@link DatabaseActivity}), the reading one included; NaN when not read
  * @param breakers the app's circuit breakers by name, as Resilience4j's Micrometer meters
  * show them; none when it exposes none
  * @param counters the value of every counter series in the scrape: the app's, the
  * generator's and /proc's CPU time
  */
 public record Scrape(Instant at, boolean answered, double heapUsed, double heapCommitted, double nonHeapUsed,
-		double nonHeapCommitted, double rss, double liveThreads, Map<String, Breaker> breakers,
-		Map<Series, Double> counters) {
+		double nonHeapCommitted, double rss, double liveThreads, double databaseConnections,
+		Map<String, Breaker> breakers, Map<Series, Double> counters) {
 
 	public Scrape {
 		breakers = Collections.unmodifiableMap(new LinkedHashMap<>(breakers));
@@ -154,6 +157,8 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 
 		private double liveThreads = Double.NaN;
 
+		private double databaseConnections = Double.NaN;
+
 		private final Map<String, BreakerBuilder> breakers = new TreeMap<>();
 
 		private final Map<Series, Double> counters = new LinkedHashMap<>();
@@ -193,6 +198,8 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 				// their memory and threads add up.
 				case "app rss_bytes" -> this.rss = plus(this.rss, line.value());
 				case "app jvm_threads_live_threads" -> this.liveThreads = plus(this.liveThreads, line.value());
+				case DatabaseActivity.SOURCE + " " + DatabaseActivity.CONNECTIONS ->
+					this.databaseConnections = line.value();
 				case "app resilience4j_circuitbreaker_state" -> breaker(line).ifPresent((breaker) -> {
 					if (line.value() == 1) {
 						breaker.state = tag(line.tags(), "state").orElse("");
@@ -227,7 +234,7 @@ public record Scrape(Instant at, boolean answered, double heapUsed, double heapC
 			Map<String, Breaker> built = new LinkedHashMap<>();
 			this.breakers.forEach((name, breaker) -> built.put(name, new Breaker(breaker.state, breaker.failureRate)));
 			return new Scrape(this.at, this.answered, this.heapUsed, this.heapCommitted, this.nonHeapUsed,
-					this.nonHeapCommitted, this.rss, this.liveThreads, built, this.counters);
+					this.nonHeapCommitted, this.rss, this.liveThreads, this.databaseConnections, built, this.counters);
 		}
 
 	}

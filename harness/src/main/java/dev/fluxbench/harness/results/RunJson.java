@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonCreator;
@@ -70,6 +71,8 @@ import dev.fluxbench.contract.fault.FaultPhase;
  * ({@code --engines}); empty when the harness ran them itself
  * @param cluster the nodes each launched stack ran on behind nginx ({@code --nodes});
  * empty for a stack alone
+ * @param mixed every target under load at the same time, each with its share of every
+ * load ({@code --mixed}); empty when they took turns
  */
 public record RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 		Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
@@ -79,7 +82,7 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		Optional<Directory> directory, Optional<Redis> redis, @JsonAlias("stackRuns") List<TargetRun> targetRuns,
 		List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
 		Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus, Optional<Engines> engines,
-		Optional<Cluster> cluster) {
+		Optional<Cluster> cluster, Optional<Mixed> mixed) {
 
 	/** Raised when a key changes meaning; readers keep reading every earlier version. */
 	public static final int FORMAT_VERSION = 1;
@@ -118,80 +121,14 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		prometheus = ResultJson.optional(prometheus);
 		engines = ResultJson.optional(engines);
 		cluster = ResultJson.optional(cluster);
+		mixed = ResultJson.optional(mixed);
 	}
 
-	/** A run whose stacks ran alone, without a balancer. */
-	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
-			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
-			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
-			double scale, int trials, Optional<Duration> warmup, List<String> targets,
-			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
-			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
-			List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
-			Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus, Optional<Engines> engines) {
-		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
-				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
-				downstream, directory, redis, targetRuns, failedAssertions, faults, maxInFlight, calibration,
-				prometheus, engines, Optional.empty());
-	}
-
-	/** A run whose loads the harness ran itself. */
-	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
-			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
-			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
-			double scale, int trials, Optional<Duration> warmup, List<String> targets,
-			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
-			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
-			List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
-			Optional<CalibrationJson> calibration, Optional<PrometheusJson> prometheus) {
-		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
-				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
-				downstream, directory, redis, targetRuns, failedAssertions, faults, maxInFlight, calibration,
-				prometheus, Optional.empty());
-	}
-
-	/** A run without a Prometheus of its own. */
-	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
-			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
-			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
-			double scale, int trials, Optional<Duration> warmup, List<String> targets,
-			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
-			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
-			List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight,
-			Optional<CalibrationJson> calibration) {
-		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
-				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
-				downstream, directory, redis, targetRuns, failedAssertions, faults, maxInFlight, calibration,
-				Optional.empty());
-	}
-
-	/** A run without a calibration of its generator. */
-	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
-			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
-			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
-			double scale, int trials, Optional<Duration> warmup, List<String> targets,
-			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
-			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
-			List<String> failedAssertions, Optional<Faults> faults, Optional<Integer> maxInFlight) {
-		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
-				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
-				downstream, directory, redis, targetRuns, failedAssertions, faults, maxInFlight, Optional.empty());
-	}
-
-	/** A run whose stacks had no limit on requests in flight. */
-	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
-			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
-			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
-			double scale, int trials, Optional<Duration> warmup, List<String> targets,
-			List<TargetDescription> targetDescriptions, Optional<String> database, Optional<Downstream> downstream,
-			Optional<Directory> directory, Optional<Redis> redis, List<TargetRun> targetRuns,
-			List<String> failedAssertions, Optional<Faults> faults) {
-		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
-				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
-				downstream, directory, redis, targetRuns, failedAssertions, faults, Optional.empty());
-	}
-
-	/** A run whose downstream stayed healthy. */
+	/**
+	 * A run as its core describes it: every key that a later harness added (faults, the
+	 * in-flight limit, calibration, Prometheus, engines, nodes, the mixed run) is empty,
+	 * and the {@code with...} methods set them.
+	 */
 	public RunJson(int formatVersion, String fluxbench, List<String> commandLine, Status status,
 			Optional<String> failure, Optional<Instant> started, Optional<Instant> ended, Jdk jdk, Os os, int cores,
 			CpuLayout cpuLayout, List<String> appJvmFlags, Map<String, String> libraries, Git git, Scenario scenario,
@@ -201,7 +138,8 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 			List<String> failedAssertions) {
 		this(formatVersion, fluxbench, commandLine, status, failure, started, ended, jdk, os, cores, cpuLayout,
 				appJvmFlags, libraries, git, scenario, scale, trials, warmup, targets, targetDescriptions, database,
-				downstream, directory, redis, targetRuns, failedAssertions, Optional.empty());
+				downstream, directory, redis, targetRuns, failedAssertions, Optional.empty(), Optional.empty(),
+				Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
 	}
 
 	/**
@@ -220,72 +158,183 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 
 	/** The same run with the services the launched stacks lean on. */
 	public RunJson withServices(Optional<Downstream> downstream, Optional<Directory> directory, Optional<Redis> redis) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
-				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
-				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
-				this.targetDescriptions, this.database, downstream, directory, redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, this.engines,
-				this.cluster);
+		return copy((copy) -> {
+			copy.downstream = downstream;
+			copy.directory = directory;
+			copy.redis = redis;
+		});
 	}
 
 	/** The same run as it stands now: what changes while it runs. */
 	public RunJson withProgress(Status status, Optional<String> failure, Optional<Instant> ended,
 			List<TargetRun> targetRuns, List<String> failedAssertions) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, status, failure, this.started, ended,
-				this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags, this.libraries, this.git,
-				this.scenario, this.scale, this.trials, this.warmup, this.targets, this.targetDescriptions,
-				this.database, this.downstream, this.directory, this.redis, targetRuns, failedAssertions, this.faults,
-				this.maxInFlight, this.calibration, this.prometheus, this.engines, this.cluster);
+		return copy((copy) -> {
+			copy.status = status;
+			copy.failure = failure;
+			copy.ended = ended;
+			copy.targetRuns = targetRuns;
+			copy.failedAssertions = failedAssertions;
+		});
 	}
 
 	/** The same run, with the downstream's fault schedule. */
 	public RunJson withFaults(Optional<Faults> faults) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
-				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
-				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
-				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, faults, this.maxInFlight, this.calibration, this.prometheus, this.engines,
-				this.cluster);
+		return copy((copy) -> copy.faults = faults);
+	}
+
+	/** The same run, with the launched stacks' limit on requests in flight. */
+	public RunJson withMaxInFlight(Optional<Integer> maxInFlight) {
+		return copy((copy) -> copy.maxInFlight = maxInFlight);
 	}
 
 	/** The same run, with how its generator compared with wrk. */
 	public RunJson withCalibration(Optional<CalibrationJson> calibration) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
-				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
-				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
-				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, calibration, this.prometheus, this.engines,
-				this.cluster);
+		return copy((copy) -> copy.calibration = calibration);
 	}
 
 	/** The same run, with the Prometheus that scrapes it. */
 	public RunJson withPrometheus(Optional<PrometheusJson> prometheus) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
-				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
-				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
-				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, prometheus, this.engines,
-				this.cluster);
+		return copy((copy) -> copy.prometheus = prometheus);
 	}
 
 	/** The same run, with the JMeter remote engines that ran its loads. */
 	public RunJson withEngines(Optional<Engines> engines) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
-				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
-				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
-				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, engines,
-				this.cluster);
+		return copy((copy) -> copy.engines = engines);
 	}
 
 	/** The same run, with the nodes its stacks ran on behind a balancer. */
 	public RunJson withCluster(Optional<Cluster> cluster) {
-		return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
-				this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
-				this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
-				this.targetDescriptions, this.database, this.downstream, this.directory, this.redis, this.targetRuns,
-				this.failedAssertions, this.faults, this.maxInFlight, this.calibration, this.prometheus, this.engines,
-				cluster);
+		return copy((copy) -> copy.cluster = cluster);
+	}
+
+	/** The same run, with its targets under load all at once. */
+	public RunJson withMixed(Optional<Mixed> mixed) {
+		return copy((copy) -> copy.mixed = mixed);
+	}
+
+	private RunJson copy(Consumer<Copy> change) {
+		Copy copy = new Copy(this);
+		change.accept(copy);
+		return copy.build();
+	}
+
+	/**
+	 * Every key of a run, to change: one place that lists them all, so that each
+	 * {@code with...} method names only what it changes.
+	 */
+	private static final class Copy {
+
+		private final int formatVersion;
+
+		private final String fluxbench;
+
+		private final List<String> commandLine;
+
+		Status status;
+
+		Optional<String> failure;
+
+		private final Optional<Instant> started;
+
+		Optional<Instant> ended;
+
+		private final Jdk jdk;
+
+		private final Os os;
+
+		private final int cores;
+
+		private final CpuLayout cpuLayout;
+
+		private final List<String> appJvmFlags;
+
+		private final Map<String, String> libraries;
+
+		private final Git git;
+
+		private final Scenario scenario;
+
+		private final double scale;
+
+		private final int trials;
+
+		private final Optional<Duration> warmup;
+
+		private final List<String> targets;
+
+		private final List<TargetDescription> targetDescriptions;
+
+		private final Optional<String> database;
+
+		Optional<Downstream> downstream;
+
+		Optional<Directory> directory;
+
+		Optional<Redis> redis;
+
+		List<TargetRun> targetRuns;
+
+		List<String> failedAssertions;
+
+		Optional<Faults> faults;
+
+		Optional<Integer> maxInFlight;
+
+		Optional<CalibrationJson> calibration;
+
+		Optional<PrometheusJson> prometheus;
+
+		Optional<Engines> engines;
+
+		Optional<Cluster> cluster;
+
+		Optional<Mixed> mixed;
+
+		Copy(RunJson run) {
+			this.formatVersion = run.formatVersion;
+			this.fluxbench = run.fluxbench;
+			this.commandLine = run.commandLine;
+			this.status = run.status;
+			this.failure = run.failure;
+			this.started = run.started;
+			this.ended = run.ended;
+			this.jdk = run.jdk;
+			this.os = run.os;
+			this.cores = run.cores;
+			this.cpuLayout = run.cpuLayout;
+			this.appJvmFlags = run.appJvmFlags;
+			this.libraries = run.libraries;
+			this.git = run.git;
+			this.scenario = run.scenario;
+			this.scale = run.scale;
+			this.trials = run.trials;
+			this.warmup = run.warmup;
+			this.targets = run.targets;
+			this.targetDescriptions = run.targetDescriptions;
+			this.database = run.database;
+			this.downstream = run.downstream;
+			this.directory = run.directory;
+			this.redis = run.redis;
+			this.targetRuns = run.targetRuns;
+			this.failedAssertions = run.failedAssertions;
+			this.faults = run.faults;
+			this.maxInFlight = run.maxInFlight;
+			this.calibration = run.calibration;
+			this.prometheus = run.prometheus;
+			this.engines = run.engines;
+			this.cluster = run.cluster;
+			this.mixed = run.mixed;
+		}
+
+		RunJson build() {
+			return new RunJson(this.formatVersion, this.fluxbench, this.commandLine, this.status, this.failure,
+					this.started, this.ended, this.jdk, this.os, this.cores, this.cpuLayout, this.appJvmFlags,
+					this.libraries, this.git, this.scenario, this.scale, this.trials, this.warmup, this.targets,
+					this.targetDescriptions, this.database, this.downstream, this.directory, this.redis,
+					this.targetRuns, this.failedAssertions, this.faults, this.maxInFlight, this.calibration,
+					this.prometheus, this.engines, this.cluster, this.mixed);
+		}
+
 	}
 
 	/**
@@ -301,6 +350,25 @@ public record RunJson(int formatVersion, String fluxbench, List<String> commandL
 		public Cluster {
 			balancer = ResultJson.text(balancer);
 			settings = ResultJson.map(settings);
+		}
+
+	}
+
+	/**
+	 * Every target under load at the same time, on one shared database, each with an even
+	 * share of every load's users or rate (seed 001's mixed run).
+	 *
+	 * @param targets the targets that shared each load
+	 * @param split what each target ran of a load
+	 * @param databaseActivity where the shared database's own activity was read from, or
+	 * why it was not
+	 */
+	public record Mixed(List<String> targets, String split, String databaseActivity) {
+
+		public Mixed {
+			targets = ResultJson.list(targets);
+			split = ResultJson.text(split);
+			databaseActivity = ResultJson.text(databaseActivity);
 		}
 
 	}

@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 import dev.fluxbench.harness.launch.Balancer;
 import dev.fluxbench.harness.launch.EnvironmentException;
@@ -30,6 +32,7 @@ import dev.fluxbench.harness.results.PrometheusJson;
 import dev.fluxbench.harness.results.ResultJson;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
+import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.SummaryCsv;
@@ -125,6 +128,10 @@ public final class Benchmark {
 			}
 			Optional<DownstreamFaults> faults = faults(services);
 			for (int trial = 1; trial <= this.plan.scenario().trials(); trial++) {
+				if (this.plan.mixed()) {
+					runTogether(launcher, services, prometheus, this.plan.order(trial), trial, faults);
+					continue;
+				}
 				for (Target target : this.plan.order(trial)) {
 					runTarget(launcher, services, prometheus, target, trial, faults);
 				}
@@ -289,6 +296,123 @@ public final class Benchmark {
 		updateTargetRun(index, (run) -> run.stoppedAt(Instant.now()));
 	}
 
+	/**
+	 * One trial of a mixed run: every target started and warmed up in turn, then each
+	 * load on all of them at once, each with its share of the users or rate. The
+	 * database, when fluxbench reads it, is read in the first target's metrics.csv: it is
+	 * one for all of them.
+	 */
+	private void runTogether(Launcher launcher, Services services, RunPrometheus prometheus, List<Target> targets,
+			int trial, Optional<DownstreamFaults> faults) {
+		Scenario scenario = this.plan.scenario();
+		List<Integer> indexes = new ArrayList<>();
+		List<Running> apps = new ArrayList<>();
+		List<AutoCloseable> started = new ArrayList<>();
+		try {
+			for (Target target : targets) {
+				Path directory = this.results.stackDirectory(trial, target.id());
+				int index = addTargetRun(RunJson.TargetRun.starting(trial, target.id()));
+				indexes.add(index);
+				this.console.starting("[" + scenario.name() + "] " + target.id() + " trial " + trial, scenario.trials(),
+						target);
+				Running app = start(launcher, services, target, directory, index);
+				started.add(app);
+				apps.add(app);
+				started.add(prometheus.watch(target.id(), trial, app.metrics()));
+				writeRunJson(RunJson.Status.RUNNING);
+			}
+			// Each warms up alone, the others idle: what it compiles is its own load's,
+			// as in a run that takes turns.
+			for (int i = 0; i < targets.size(); i++) {
+				if (!scenario.warmup().isZero()) {
+					Warmup warmup = warmUp("[" + scenario.name() + "] " + targets.get(i).id() + " trial " + trial,
+							apps.get(i));
+					updateTargetRun(indexes.get(i), (run) -> run.warmedUp(warmup));
+				}
+			}
+			for (Workload.Level level : scenario.levels()) {
+				List<RunJson.LoadRun> measured = runLoadTogether(scenario, this.plan.share(level), targets, trial, apps,
+						services, faults);
+				for (int i = 0; i < targets.size(); i++) {
+					RunJson.LoadRun load = measured.get(i);
+					updateTargetRun(indexes.get(i), (run) -> run.withLoad(load));
+				}
+				writeRunJson(RunJson.Status.RUNNING);
+			}
+		}
+		finally {
+			close(started.reversed());
+		}
+		indexes.forEach((index) -> updateTargetRun(index, (run) -> run.stoppedAt(Instant.now())));
+	}
+
+	private List<RunJson.LoadRun> runLoadTogether(Scenario scenario, Workload.Level share, List<Target> targets,
+			int trial, List<Running> apps, Services services, Optional<DownstreamFaults> faults) {
+		SampleSink.Progress progress = new SampleSink.Progress();
+		Instant start = Instant.now();
+		List<LoadKey> keys = targets.stream()
+			.map((target) -> new LoadKey(scenario.name(), share.load(), target.id(), trial))
+			.toList();
+		String prefix = "[" + scenario.name() + "] " + targets.stream().map(Target::id).collect(Collectors.joining("+"))
+				+ " trial " + trial + "/" + scenario.trials() + " load " + share.load() + " "
+				+ scenario.workload().unit() + " each, together";
+		List<SampleSink.Progress> counted = new ArrayList<>();
+		List<AutoCloseable> files = new ArrayList<>();
+		List<Journeys> journeys;
+		try {
+			List<Consumer<Sample>> consumers = new ArrayList<>();
+			for (int i = 0; i < targets.size(); i++) {
+				SamplesCsv samples = SamplesCsv.create(this.results.samplesCsv(keys.get(i)));
+				files.add(samples);
+				Running app = apps.get(i);
+				files.add(MetricsRecorder.start(this.results.metricsCsv(keys.get(i)), app.nodes(),
+						app.servicePids(services), Optional.empty(),
+						(i == 0) ? this.plan.database().activity() : Optional.empty()));
+				SampleSink.Progress own = new SampleSink.Progress();
+				counted.add(own);
+				consumers.add((sample) -> {
+					own.record(sample.success());
+					samples.write(sample);
+				});
+			}
+			try (StatusLine status = this.console.status(prefix, scenario.estimatedLength(share), progress)) {
+				Optional<FaultsJson> schedule = faults.map((downstream) -> startFaults(downstream, keys.getFirst()));
+				try {
+					journeys = this.load.runTogether(share, apps.stream().map(Running::baseUri).toList(), consumers,
+							progress);
+				}
+				finally {
+					schedule.ifPresent((set) -> clearFaults(faults.get(), set, keys.getFirst()));
+				}
+			}
+		}
+		finally {
+			close(files);
+		}
+		if (shuttingDown()) {
+			throw new IllegalStateException("interrupted during load " + share.load());
+		}
+		List<RunJson.LoadRun> measured = new ArrayList<>();
+		for (int i = 0; i < targets.size(); i++) {
+			measured.add(measured(scenario, share, keys.get(i), start, counted.get(i), journeys.get(i),
+					"[" + scenario.name() + "] " + keys.get(i).stack() + " trial " + trial + "/" + scenario.trials()
+							+ " load " + share.load() + " " + scenario.workload().unit() + " (mixed)"));
+		}
+		return measured;
+	}
+
+	/** Closes each in turn: one that fails to close must not keep the others open. */
+	private static void close(List<? extends AutoCloseable> closeables) {
+		for (AutoCloseable closeable : closeables) {
+			try {
+				closeable.close();
+			}
+			catch (Exception ex) {
+				// The next is closed all the same.
+			}
+		}
+	}
+
 	private Warmup warmUp(String name, Running app) {
 		SampleSink.Progress progress = new SampleSink.Progress();
 		Duration maximum = this.plan.scenario().warmup();
@@ -310,7 +434,8 @@ public final class Benchmark {
 				+ " load " + key.load() + " " + scenario.workload().unit();
 		try (SamplesCsv samples = SamplesCsv.create(this.results.samplesCsv(key));
 				MetricsRecorder metrics = MetricsRecorder.start(this.results.metricsCsv(key), app.nodes(),
-						app.servicePids(services), this.plan.engines());
+						app.servicePids(services), this.plan.engines(),
+						app.pid().isPresent() ? this.plan.database().activity() : Optional.empty());
 				StatusLine status = this.console.status(prefix, scenario.estimatedLength(level), progress)) {
 			// Set after the warm-up and as the load starts, so that every load meets its
 			// phases at the same moments of its own; the metrics recorder is already
@@ -328,6 +453,15 @@ public final class Benchmark {
 			// shutdown.
 			throw new IllegalStateException("interrupted during load " + key.load());
 		}
+		return measured(scenario, level, key, start, progress, journeys, prefix);
+	}
+
+	/**
+	 * A load's figures from its samples.csv, its assertions checked, its line in
+	 * summary.csv and on the console.
+	 */
+	private RunJson.LoadRun measured(Scenario scenario, Workload.Level level, LoadKey key, Instant start,
+			SampleSink.Progress progress, Journeys journeys, String prefix) {
 		List<Summary> summaries = Summary.of(key, SamplesCsv.read(this.results.samplesCsv(key)));
 		List<String> violations = check(scenario, key, summaries);
 		String verdict = !violations.isEmpty() ? String.join("; ", violations)
@@ -450,15 +584,7 @@ public final class Benchmark {
 
 		@Override
 		public void close() {
-			for (AutoCloseable process : this.processes) {
-				try {
-					process.close();
-				}
-				catch (Exception ex) {
-					// Each is stopped in turn; one that fails to stop must not keep the
-					// others running.
-				}
-			}
+			Benchmark.close(this.processes);
 		}
 
 	}

@@ -40,6 +40,7 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
+import us.abstracta.jmeter.javadsl.http.DslHttpDefaults;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
@@ -163,6 +164,40 @@ final class LoadPlan {
 	}
 
 	/**
+	 * Runs one measured load level on several targets at the same time, in one JMeter
+	 * test: each target has a thread group of its own, with the level's users or rate (a
+	 * share, in a mixed run), its own HTTP defaults and its own listener, so that each
+	 * sample reaches the consumer of the target its user drives. One test, not one per
+	 * target: JMeter keeps its running test in static state, so two tests in one JVM at
+	 * once would stop each other.
+	 * @param targets where each thread group's requests go
+	 * @param consumers where each target's samples go, in the order of {@code targets}
+	 * @return how each target's journeys ended, in the same order
+	 */
+	List<Journeys> runTogether(Workload.Level level, List<URI> targets, List<Consumer<Sample>> consumers,
+			SampleSink.Progress progress) {
+		List<SampleSink> sinks = new ArrayList<>();
+		List<JourneyCounter> counters = new ArrayList<>();
+		try {
+			List<TestPlanChild> children = shared();
+			for (int i = 0; i < targets.size(); i++) {
+				URI target = targets.get(i);
+				SampleSink sink = SampleSink.to(consumers.get(i), expectedStatus(), progress);
+				sinks.add(sink);
+				JourneyCounter journeys = JourneyCounter.open();
+				counters.add(journeys);
+				children.add(threadGroupFor(level, basePath(target), journeys).children(defaults(target), sink));
+			}
+			execute(testPlan(children.toArray(TestPlanChild[]::new)), localEngine());
+			return counters.stream().map(JourneyCounter::journeys).toList();
+		}
+		finally {
+			counters.forEach(JourneyCounter::close);
+			sinks.forEach(SampleSink::close);
+		}
+	}
+
+	/**
 	 * Runs one measured load level on every engine at once, each with its share of it.
 	 * @throws dev.fluxbench.harness.launch.EnvironmentException when an engine stopped
 	 * answering
@@ -247,12 +282,29 @@ final class LoadPlan {
 	}
 
 	private DslTestPlan plan(URI target, BaseThreadGroup<?> group, SampleSink sink) {
-		List<TestPlanChild> children = new ArrayList<>();
-		// JMeter takes each sampler's path as it is and ignores the defaults' path: a
-		// target's base path goes in front of every request's path instead (see url()).
-		children.add(httpDefaults().url(target.getScheme() + "://" + target.getRawAuthority())
+		List<TestPlanChild> children = shared();
+		children.add(defaults(target));
+		children.add(group);
+		children.add(sink);
+		return testPlan(children.toArray(TestPlanChild[]::new));
+	}
+
+	/**
+	 * Where requests go. JMeter takes each sampler's path as it is and ignores the
+	 * defaults' path: a target's base path goes in front of every request's path instead
+	 * (see url()).
+	 */
+	private DslHttpDefaults defaults(URI target) {
+		return httpDefaults().url(target.getScheme() + "://" + target.getRawAuthority())
 			.connectionTimeout(this.scenario.connectTimeout())
-			.responseTimeout(this.scenario.responseTimeout()));
+			.responseTimeout(this.scenario.responseTimeout());
+	}
+
+	/**
+	 * What every thread group of a plan shares: the cache setting, variables, feeders.
+	 */
+	private List<TestPlanChild> shared() {
+		List<TestPlanChild> children = new ArrayList<>();
 		// jmeter-java-dsl gives every plan with HTTP samplers a browser's cache. A
 		// benchmark wants every request to reach the target, and the cache's bookkeeping
 		// on every response is CPU of the generator's (docs/calibrate.md).
@@ -269,9 +321,7 @@ final class LoadPlan {
 			data = data.stopThreadOnEOF(!feeder.recycle()).randomOrder(feeder.random());
 			children.add(data);
 		}
-		children.add(group);
-		children.add(sink);
-		return testPlan(children.toArray(TestPlanChild[]::new));
+		return children;
 	}
 
 	BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath, JourneyCounter journeys) {

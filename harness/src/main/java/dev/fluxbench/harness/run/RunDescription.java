@@ -40,14 +40,29 @@ final class RunDescription {
 				Optional.of(scenario.warmup()), plan.targets().stream().map(Target::id).toList(),
 				plan.targets().stream().map(RunDescription::target).toList(),
 				plan.launchesStacks() ? Optional.of(plan.database().describe()) : Optional.empty(), Optional.empty(),
-				Optional.empty(), Optional.empty(), List.of(), List.of(),
-				scenario.hasFaults() ? Optional.of(new RunJson.Faults(scenario.faults(), plan.downstream()))
-						: Optional.empty(),
-				(plan.launchesStacks() && plan.maxInFlight() > 0) ? Optional.of(plan.maxInFlight()) : Optional.empty(),
-				plan.calibration())
+				Optional.empty(), Optional.empty(), List.of(), List.of())
+			.withFaults(scenario.hasFaults() ? Optional.of(new RunJson.Faults(scenario.faults(), plan.downstream()))
+					: Optional.empty())
+			.withMaxInFlight((plan.launchesStacks() && plan.maxInFlight() > 0) ? Optional.of(plan.maxInFlight())
+					: Optional.empty())
+			.withCalibration(plan.calibration())
 			.withEngines(plan.engines().map(RunDescription::engines))
 			.withCluster((plan.nodes() > 1 && plan.launchesStacks()) ? Optional.of(new RunJson.Cluster(plan.nodes(),
-					"nginx", Balancer.settings(plan.nodes(), scenario.responseTimeout()))) : Optional.empty());
+					"nginx", Balancer.settings(plan.nodes(), scenario.responseTimeout()))) : Optional.empty())
+			.withMixed(plan.mixed() ? Optional.of(mixed(plan)) : Optional.empty());
+	}
+
+	private static RunJson.Mixed mixed(RunPlan plan) {
+		int targets = plan.targets().size();
+		String activity = !plan.launchesStacks() ? "not read: fluxbench launched no stack, so knows no database"
+				: plan.database().activity().isPresent()
+						? "read from pg_stat_database into the first target's metrics.csv of each trial"
+						: "not read: " + plan.database().describe() + " gives no count of its own that fluxbench reads";
+		return new RunJson.Mixed(plan.targets().stream().map(Target::id).toList(),
+				"each target ran 1/" + targets + " of every load's "
+						+ (plan.scenario().isOpenModel() ? "rate" : "users")
+						+ ", in one JMeter test with a thread group per target; each warmed up alone first",
+				activity);
 	}
 
 	private static RunJson.Engines engines(Engines engines) {

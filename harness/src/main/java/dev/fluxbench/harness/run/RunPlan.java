@@ -14,6 +14,7 @@ import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.prometheus.PrometheusSettings;
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.scenario.Scenario;
+import dev.fluxbench.harness.scenario.Workload;
 import dev.fluxbench.harness.target.Target;
 
 /**
@@ -45,20 +46,40 @@ import dev.fluxbench.harness.target.Target;
  * ({@code --engines}); empty for the harness itself
  * @param nodes how many nodes of each launched stack run behind nginx ({@code --nodes});
  * 1 for a stack alone, without a balancer
+ * @param mixed whether every target takes each load at the same time, each with an even
+ * share of it ({@code --mixed}), instead of one after the other
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
 		Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
 		Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus, Optional<Engines> engines,
-		int nodes) {
+		int nodes, boolean mixed) {
 
 	public RunPlan {
 		if (nodes < 1) {
 			throw new IllegalArgumentException("a stack runs on at least one node, not " + nodes);
 		}
+		if (mixed) {
+			for (Workload.Level level : scenario.levels()) {
+				if (level.load() % targets.size() != 0) {
+					throw new IllegalArgumentException("--mixed splits every load evenly over the " + targets.size()
+							+ " targets, and a load of " + level.load() + " does not split so");
+				}
+			}
+		}
 		targets = List.copyOf(targets);
 		commandLine = List.copyOf(commandLine);
 		environment = Map.copyOf(environment);
+	}
+
+	/** A plan whose targets take their loads one after the other. */
+	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
+			Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
+			Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus, Optional<Engines> engines,
+			int nodes) {
+		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
+				downstream, maxInFlight, heap, steadiness, calibration, prometheus, engines, nodes, false);
 	}
 
 	/** A plan whose stacks run alone, without a balancer. */
@@ -112,6 +133,15 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment) {
 		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
 				Optional.empty());
+	}
+
+	/**
+	 * A load level as each target of a mixed run takes it: its even share of the users or
+	 * of the rate, with the level's ramp-up and end; the level itself otherwise.
+	 */
+	public Workload.Level share(Workload.Level level) {
+		return this.mixed ? new Workload.Level(level.load() / this.targets.size(), level.rampUp(), level.termination())
+				: level;
 	}
 
 	/**

@@ -68,6 +68,24 @@ class RunCommandBadInputTests {
 	}
 
 	@Test
+	void runWhenMixedHasNothingToMixOrNoSharedDatabaseShouldBeBadUsage() {
+		expect(run("--mixed", "--stacks", "mvc", "--db", "postgres"))
+			.isUsageError("--mixed puts several targets under load at once, and this run has one");
+		expect(run("--mixed", "--stacks", "mvc,webflux")).isUsageError(
+				"--mixed shares one database server between the stacks, and h2 lives in each app's memory: give --db"
+						+ " postgres (or mariadb, or a JDBC URL)");
+		expect(run("--mixed", "--stacks", "mvc,webflux", "--db", "postgres", "--nodes", "2"))
+			.isUsageError("--mixed runs every target's share in this harness, against one node each: it goes with"
+					+ " neither --nodes nor --engines");
+	}
+
+	@Test
+	void runWhenMixedLoadsDoNotSplitEvenlyOverTheTargetsShouldBeBadUsage() {
+		expect(run("--mixed", "--stacks", "mvc,mvc-vt,webflux", "--db", "postgres", "--users", "6,4"))
+			.isUsageError("--mixed splits every load evenly over the 3 targets: a load of 4 does not split so");
+	}
+
+	@Test
 	void runWhenTheEnginesAreMalformedShouldBeBadUsage() {
 		expect(run("--engines", "127.0.0.1", "--rmi-no-ssl"))
 			.isUsageError("--engines takes host:port entries, not '127.0.0.1'");

@@ -151,7 +151,7 @@ class BreakerFindingsTests {
 		List<Scrape> scrapes = new ArrayList<>();
 		double nan = Double.NaN;
 		for (int t = 0; t < seconds; t++) {
-			scrapes.add(new Scrape(STARTED.plusSeconds(t), true, nan, nan, nan, nan, nan, nan,
+			scrapes.add(new Scrape(STARTED.plusSeconds(t), true, nan, nan, nan, nan, nan, nan, nan,
 					Map.of("downstream", new Scrape.Breaker(state.apply(t), 50)), Map.of()));
 		}
 		return scrapes;

@@ -211,8 +211,8 @@ class FaultReportTests {
 		new RunJson(RunJson.FORMAT_VERSION, "test", List.of("run"), RunJson.Status.FINISHED, Optional.empty(),
 				Optional.of(STARTED), Optional.of(STARTED.plusSeconds(60)), null, null, 2, null, List.of(), Map.of(),
 				null, scenario, 1.0, 1, Optional.of(Duration.ZERO), List.of("mvc", "webflux"), List.of(),
-				Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), targetRuns, List.of(),
-				faults ? Optional.of(new RunJson.Faults(PHASES, Optional.empty())) : Optional.empty())
+				Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), targetRuns, List.of())
+			.withFaults(faults ? Optional.of(new RunJson.Faults(PHASES, Optional.empty())) : Optional.empty())
 			.write(files.runJson());
 		return directory;
 	}

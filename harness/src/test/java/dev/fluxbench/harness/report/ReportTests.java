@@ -385,6 +385,64 @@ class ReportTests {
 	 * @param jit the JIT's CPU seconds from the seconds since the load's first reading
 	 * and the app's CPU seconds then
 	 */
+	@Test
+	void databaseTableWhenPostgresWasReadShouldGiveItsConnectionsAndRatesOverTheLoad(@TempDir Path directory)
+			throws IOException {
+		FixtureRun.write(directory, false);
+		assertThat(Report.of(RunResults.read(directory)).databaseTable()).isEmpty();
+		ResultsDirectory files = new ResultsDirectory(directory);
+		addDatabase(files.metricsCsv(new LoadKey(FixtureRun.SCENARIO, 10, "mvc", 1)));
+		Table table = Report.of(RunResults.read(directory)).databaseTable().orElseThrow();
+		assertThat(table.headers()).containsExactly("Load", "Target", "Trial", "Connections (peak)", "Transactions/s",
+				"Rows fetched/s", "Rows written/s", "Buffer hit %");
+		// The reading connection is not the load's; 100 commits and 2 rollbacks a second
+		// over the load's 8 s.
+		assertThat(table.rows()).singleElement().satisfies((row) -> {
+			assertThat(row.subList(0, 2)).containsExactly("10", "mvc");
+			assertThat(row.subList(3, 8)).containsExactly("20", "102", "1000", "15", "99");
+		});
+		// In a mixed run the one database served every target: one row says so.
+		RunJson.read(files.runJson())
+			.withMixed(Optional.of(new RunJson.Mixed(FixtureRun.STACKS, "each target ran 1/2 of every load's users",
+					"read from pg_stat_database")))
+			.write(files.runJson());
+		Report mixed = Report.of(RunResults.read(directory));
+		assertThat(mixed.databaseTable().orElseThrow().rows()).singleElement()
+			.satisfies((row) -> assertThat(row.get(1)).isEqualTo("mvc, webflux"));
+		assertThat(mixed.environment().rows()).contains(List.of("Mixed run",
+				"mvc, webflux under each load at the same"
+						+ " time: each target ran 1/2 of every load's users; the database's own activity read from"
+						+ " pg_stat_database"));
+	}
+
+	/**
+	 * What {@code DatabaseActivity} reads each second of the load, beside the app's
+	 * lines.
+	 */
+	private static void addDatabase(Path metrics) throws IOException {
+		StringBuilder lines = new StringBuilder();
+		Instant first = null;
+		for (String line : Files.readAllLines(metrics, StandardCharsets.UTF_8)) {
+			String[] fields = line.split(",");
+			if (fields.length == 5 && fields[1].equals("app") && fields[2].equals("cpu_time_seconds")) {
+				Instant at = Instant.parse(fields[0]);
+				first = (first != null) ? first : at;
+				long second = Duration.between(first, at).toSeconds();
+				Map<String, Double> values = Map.of("numbackends", (second == 4) ? 21.0 : 11.0, "xact_commit_total",
+						5000 + 100.0 * second, "xact_rollback_total", 2.0 * second, "tup_fetched_total",
+						1000.0 * second, "tup_inserted_total", 10.0 * second, "tup_updated_total", 5.0 * second,
+						"tup_deleted_total", 0.0, "blks_hit_total", 990.0 * second, "blks_read_total", 10.0 * second);
+				values.forEach((metric, value) -> lines.append(fields[0])
+					.append(",database,pg_stat_database_")
+					.append(metric)
+					.append(",,")
+					.append(value)
+					.append('\n'));
+			}
+		}
+		Files.writeString(metrics, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+	}
+
 	private static void addJitCpu(Path metrics, DoubleBinaryOperator jit) throws IOException {
 		StringBuilder lines = new StringBuilder();
 		Instant first = null;

@@ -10,10 +10,15 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 import dev.fluxbench.contract.fault.FaultPhase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -50,40 +55,24 @@ class RunJsonTests {
 		assertThat(text.indexOf("\"targets\"")).isLessThan(text.indexOf("\"targetRuns\""));
 	}
 
-	@Test
-	void runJsonWhenItHasNoCalibrationShouldReadBackWithoutOne(@TempDir Path directory) throws IOException {
-		RunJson run = everyKey().withCalibration(Optional.empty());
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("laterKeys")
+	void runJsonWhenALaterKeyDoesNotApplyShouldWriteItAsNullAndReadBackTheSame(String key,
+			UnaryOperator<RunJson> without, @TempDir Path directory) throws IOException {
+		RunJson run = without.apply(everyKey());
 		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
 		run.write(file);
-		assertThat(RunJson.read(file)).isEqualTo(run);
-		assertThat(Files.readString(file, StandardCharsets.UTF_8)).contains("  \"calibration\": null,\n");
+		assertThat(RunJson.read(file)).isEqualTo(run).isNotEqualTo(everyKey());
+		assertThat(Files.readString(file, StandardCharsets.UTF_8)).containsPattern("\n  \"" + key + "\": null,?\n");
 	}
 
-	@Test
-	void runJsonWhenItHasNoPrometheusShouldReadBackWithoutOne(@TempDir Path directory) throws IOException {
-		RunJson run = everyKey().withPrometheus(Optional.empty());
-		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
-		run.write(file);
-		assertThat(RunJson.read(file)).isEqualTo(run);
-		assertThat(Files.readString(file, StandardCharsets.UTF_8)).contains("  \"prometheus\": null,\n");
-	}
-
-	@Test
-	void runJsonWhenItsLoadsRanHereShouldSayItHadNoEngines(@TempDir Path directory) throws IOException {
-		RunJson run = everyKey().withEngines(Optional.empty());
-		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
-		run.write(file);
-		assertThat(RunJson.read(file)).isEqualTo(run);
-		assertThat(Files.readString(file, StandardCharsets.UTF_8)).contains("  \"engines\": null,\n");
-	}
-
-	@Test
-	void runJsonWhenItsStacksRanAloneShouldSayItHadNoCluster(@TempDir Path directory) throws IOException {
-		RunJson run = everyKey().withCluster(Optional.empty());
-		Path file = directory.resolve(ResultsDirectory.RUN_JSON);
-		run.write(file);
-		assertThat(RunJson.read(file)).isEqualTo(run);
-		assertThat(Files.readString(file, StandardCharsets.UTF_8)).endsWith("  \"cluster\": null\n}\n");
+	static Stream<Arguments> laterKeys() {
+		return Stream.of(
+				Arguments.of("calibration", (UnaryOperator<RunJson>) (run) -> run.withCalibration(Optional.empty())),
+				Arguments.of("prometheus", (UnaryOperator<RunJson>) (run) -> run.withPrometheus(Optional.empty())),
+				Arguments.of("engines", (UnaryOperator<RunJson>) (run) -> run.withEngines(Optional.empty())),
+				Arguments.of("cluster", (UnaryOperator<RunJson>) (run) -> run.withCluster(Optional.empty())),
+				Arguments.of("mixed", (UnaryOperator<RunJson>) (run) -> run.withMixed(Optional.empty())));
 	}
 
 	@Test
@@ -289,9 +278,11 @@ class RunJsonTests {
 				Optional.of(400), Optional.of(calibration()), Optional.of(prometheus()),
 				Optional
 					.of(new RunJson.Engines(List.of("10.0.0.7:1099", "10.0.0.8:1099"), "SSL, keystore rmi_keystore.jks",
-							"each engine ran 1/2 of every measured load's users or rate")))
-			.withCluster(Optional.of(new RunJson.Cluster(2, "nginx",
-					Map.of("balancing", "round-robin over 2 nodes", "proxy_read_timeout", "35s"))));
+							"each engine ran 1/2 of every measured load's users or rate")),
+				Optional.of(new RunJson.Cluster(2, "nginx",
+						Map.of("balancing", "round-robin over 2 nodes", "proxy_read_timeout", "35s"))),
+				Optional.of(new RunJson.Mixed(List.of("mvc", "before"), "each target ran 1/2 of every load's users",
+						"pg_stat_database of test")));
 	}
 
 }

@@ -315,6 +315,50 @@ class LoadPlanTests {
 	}
 
 	@Test
+	void loadWhenTargetsTakeItTogetherShouldSendEachTargetsUsersToItAndItsSamplesToItsConsumer() throws IOException {
+		Scenario scenario = read("""
+				version: 1
+				name: together
+				load:
+				  closed: {users: [2], iterations: 3}
+				journey:
+				  - request: {label: hello, path: /hello/x}
+				  - request:
+				      label: gate
+				      path: /gate/${__threadNum}
+				      stopOnFailure: true
+				""");
+		HttpServer other = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		List<String> received = new CopyOnWriteArrayList<>();
+		other.createContext("/", (exchange) -> {
+			received.add(exchange.getRequestURI().getPath());
+			exchange.sendResponseHeaders(200, -1);
+			exchange.close();
+		});
+		other.start();
+		try {
+			List<Sample> first = new CopyOnWriteArrayList<>();
+			List<Sample> second = new CopyOnWriteArrayList<>();
+			SampleSink.Progress progress = new SampleSink.Progress();
+			List<Journeys> journeys = new LoadPlan(scenario, Map.of()).runTogether(scenario.levels().getFirst(),
+					List.of(URI.create("http://127.0.0.1:" + this.server.getAddress().getPort() + "/shop/"),
+							URI.create("http://127.0.0.1:" + other.getAddress().getPort() + "/other")),
+					List.of(first::add, second::add), progress);
+			// Each target had its own two users: on the first, user 2 is turned away at
+			// the gate and stops; the second lets everyone through.
+			assertThat(journeys).containsExactly(new Journeys(4, 3, 1, 0), new Journeys(6, 6, 0, 0));
+			assertThat(first).hasSize(8).filteredOn((sample) -> !sample.success()).hasSize(1);
+			assertThat(second).hasSize(12).allSatisfy((sample) -> assertThat(sample.success()).isTrue());
+			assertThat(received).hasSize(12).allSatisfy((path) -> assertThat(path).startsWith("/other/"));
+			assertThat(this.requests).hasSize(8).allSatisfy((request) -> assertThat(request).contains(" /shop/"));
+			assertThat(progress.samples()).isEqualTo(20);
+		}
+		finally {
+			other.stop(0);
+		}
+	}
+
+	@Test
 	void loadWhenEnginesShareItShouldGiveEachItsShareOfTheUsersOrOfTheRate() throws IOException {
 		Scenario closed = read("""
 				version: 1
