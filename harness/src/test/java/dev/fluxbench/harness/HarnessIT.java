@@ -3,12 +3,16 @@ package dev.fluxbench.harness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
+import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
 import dev.fluxbench.harness.results.Warmup;
 import org.junit.jupiter.api.Test;
@@ -26,23 +30,36 @@ class HarnessIT {
 	@TempDir
 	Path temporary;
 
+	/**
+	 * Seed 001's mixed run, as the quick scenario at a tiny scale: every stack under one
+	 * load at the same time on the machine's PostgreSQL, each with one of the three
+	 * users. The other ITs run their stacks one after the other. Unpinned: three JVMs
+	 * that start on one core start slowly, and the test is about what runs when, not how
+	 * fast.
+	 */
 	@Test
-	void runShouldRecordSamplesMetricsAndSummariesForEveryStack() throws Exception {
+	void mixedRunShouldLoadEveryStackAtOnceOnOnePostgresAndRecordSamplesMetricsAndTheDatabasesOwnLoad()
+			throws Exception {
 		Path out = this.temporary.resolve("results");
 		Path console = this.temporary.resolve("console.txt");
-		Process harness = PackagedHarness.start(console, "run", "--stacks", "mvc,mvc-vt,webflux", "--users", "2",
-				"--hold", "2s", "--warmup", "1s", "--out", out.toString());
-		assertThat(harness.waitFor(6, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
+		Process harness = PackagedHarness.start(console, "run", "--stacks", "mvc,mvc-vt,webflux", "--db", "postgres",
+				"--mixed", "--users", "3", "--hold", "3s", "--warmup", "1s", "--no-pinning", "--out", out.toString());
+		assertThat(harness.waitFor(8, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
 		List<String> lines = Files.readAllLines(console);
 		assertThat(harness.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isZero();
 		assertThat(lines).last().isEqualTo("results: " + out);
+		assertThat(lines)
+			.anySatisfy((line) -> assertThat(line).contains("mvc+mvc-vt+webflux trial 1/1 load 1 users each"));
 		ResultsDirectory results = new ResultsDirectory(out);
+		List<List<Sample>> samples = new ArrayList<>();
 		for (String stack : List.of("mvc", "mvc-vt", "webflux")) {
-			LoadKey key = new LoadKey("quick", 2, stack, 1);
-			assertThat(SamplesCsv.read(results.samplesCsv(key))).as("samples of %s", stack)
+			LoadKey key = new LoadKey("quick", 1, stack, 1);
+			samples.add(SamplesCsv.read(results.samplesCsv(key)));
+			assertThat(samples.getLast()).as("samples of %s", stack)
 				.isNotEmpty()
 				.anySatisfy((sample) -> assertThat(sample.label()).isEqualTo("passthrough"))
-				.anySatisfy((sample) -> assertThat(sample.label()).isEqualTo("artists-list"));
+				.anySatisfy((sample) -> assertThat(sample.label()).isEqualTo("artists-list"))
+				.allSatisfy((sample) -> assertThat(sample.success()).as("%s", sample).isTrue());
 			assertThat(Files.readAllLines(results.metricsCsv(key))).as("metrics of %s", stack)
 				.anySatisfy((line) -> assertThat(line).contains(",app,jvm_memory_used_bytes,"))
 				.anySatisfy((line) -> assertThat(line).contains(",app,rss_bytes,"))
@@ -50,13 +67,31 @@ class HarnessIT {
 				.anySatisfy((line) -> assertThat(line).contains(",app,jit_cpu_seconds,"));
 			assertThat(results.stackDirectory(1, stack).resolve("info.json")).content().contains("\"fluxbench\"");
 		}
+		// All at once: each stack's samples began before every other's ended.
+		for (List<Sample> one : samples) {
+			for (List<Sample> other : samples) {
+				assertThat(first(one)).isBefore(last(other));
+			}
+		}
+		// PostgreSQL's own count, read beside the first stack's metrics only: it is one
+		// for all of them.
+		assertThat(Files.readAllLines(results.metricsCsv(new LoadKey("quick", 1, "mvc", 1))))
+			.anySatisfy((line) -> assertThat(line).contains(",database,pg_stat_database_numbackends,"))
+			.anySatisfy((line) -> assertThat(line).contains(",database,pg_stat_database_xact_commit_total,"));
+		assertThat(Files.readAllLines(results.metricsCsv(new LoadKey("quick", 1, "webflux", 1))))
+			.noneSatisfy((line) -> assertThat(line).contains(",database,"));
 		// A second of warm-up is shorter than the 5 s a target must be steady over: each
 		// ran to its maximum and says it never became steady.
-		assertThat(RunJson.read(results.runJson()).targetRuns()).hasSize(3).allSatisfy((target) -> {
+		RunJson run = RunJson.read(results.runJson());
+		assertThat(run.targetRuns()).hasSize(3).allSatisfy((target) -> {
 			Warmup warmup = target.warmup().orElseThrow();
 			assertThat(warmup.maximum()).isEqualTo(Duration.ofSeconds(1));
 			assertThat(warmup.steady()).isFalse();
 			assertThat(warmup.samples()).isPositive();
+		});
+		assertThat(run.mixed()).hasValueSatisfying((mixed) -> {
+			assertThat(mixed.targets()).containsExactly("mvc", "mvc-vt", "webflux");
+			assertThat(mixed.split()).startsWith("each target ran 1/3 of every load's users");
 		});
 		assertThat(lines).anySatisfy((line) -> assertThat(line).contains("warm-up: never steady in"));
 		assertThat(Files.readAllLines(results.summaryCsv())).filteredOn((line) -> line.contains(",*,")).hasSize(3);
@@ -65,10 +100,12 @@ class HarnessIT {
 					"\"jmeter-java-dsl\": \"2.2\"");
 		assertThat(lines).contains("report: " + out.resolve("report.html"));
 		assertThat(out.resolve("report.md")).content()
-			.contains("# fluxbench report: quick", "Status: finished")
+			.contains("# fluxbench report: quick", "Status: finished", "(a mixed run)", "## Database",
+					"| Mixed run | mvc, mvc-vt, webflux under each load at the same time")
 			// A warm-up of a second may leave the JIT compiling into the loads, which
 			// marks them.
-			.containsPattern("\\| mvc-vt \\| 1( \\(not steady\\))? \\| passthrough \\|");
+			.containsPattern("\\| mvc-vt \\| 1( \\(not steady\\))? \\| passthrough \\|")
+			.containsPattern("\\| 1 \\| mvc, mvc-vt, webflux \\| 1[^|]*\\| [1-9]\\d* \\| [\\d.]*[1-9][\\d.]* \\|");
 		assertThat(out.resolve("summary.json")).content().contains("\"complete\": true");
 	}
 
@@ -118,6 +155,14 @@ class HarnessIT {
 			.contains("\"directory\": {", "\"redis\": {", "\"bodyPattern\": \"", "\"Authorization\"", "\"cluster\": {",
 					"\"nodes\": 2")
 			.doesNotContain("bG9hZHRlc3Q6bG9hZHRlc3Qtc2VjcmV0");
+	}
+
+	private static Instant first(List<Sample> samples) {
+		return samples.stream().map(Sample::timestamp).min(Comparator.naturalOrder()).orElseThrow();
+	}
+
+	private static Instant last(List<Sample> samples) {
+		return samples.stream().map(Sample::timestamp).max(Comparator.naturalOrder()).orElseThrow();
 	}
 
 }
