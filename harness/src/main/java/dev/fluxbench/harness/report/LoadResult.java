@@ -47,6 +47,16 @@ public record LoadResult(LoadKey key, boolean finished, boolean steady, List<Sum
 		Optional<RampBreakdown> ramp) {
 
 	/**
+	 * The same load, its generator shared with other targets' loads at the same time
+	 * ({@link Efficiency#sharingTheGenerator}).
+	 */
+	LoadResult sharingTheGenerator(long allRequests) {
+		return new LoadResult(this.key, this.finished, this.steady, this.summaries, this.distribution, this.seconds,
+				this.scrapes, this.plateauThroughput, this.efficiency.sharingTheGenerator(all().samples(), allRequests),
+				this.journeys, this.passwordChecks, this.ramp);
+	}
+
+	/**
 	 * The percentiles of the distribution chart: up to the tail, where stacks differ
 	 * most.
 	 */
@@ -293,6 +303,21 @@ public record LoadResult(LoadKey key, boolean finished, boolean steady, List<Sum
 	public record Efficiency(Figure appCpuPer1000, Figure generatorCpuPer1000, Figure heapUsedMeanMb,
 			Figure heapUsedMaxMb, Figure rssMaxMb, Figure gcPauses, Figure gcPauseMillis, Figure jitShare,
 			Optional<Double> littlesLawLimit) {
+
+		/**
+		 * The same, for a load that shared its generator with others at the same time (a
+		 * mixed run): the generator's CPU counted over {@code allRequests}, every
+		 * target's, since the generator served them all. Counted over this target's
+		 * alone, a target that got fewer requests through would look as if it cost the
+		 * generator more.
+		 * @param requests this target's requests in the load
+		 */
+		Efficiency sharingTheGenerator(long requests, long allRequests) {
+			return new Efficiency(this.appCpuPer1000,
+					this.generatorCpuPer1000.map((per1000) -> per1000 * requests / allRequests), this.heapUsedMeanMb,
+					this.heapUsedMaxMb, this.rssMaxMb, this.gcPauses, this.gcPauseMillis, this.jitShare,
+					this.littlesLawLimit);
+		}
 
 	}
 

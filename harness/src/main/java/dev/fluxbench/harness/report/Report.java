@@ -397,6 +397,8 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 						+ "second. Little's-law limit: users x requests per round / (downstream delays + think times "
 						+ "per round); in the open model, the target rate; \"" + NO_FLOOR + "\": the scenario has no "
 						+ "delay or think time, so the clients set no limit."
+						+ (run().json().mixed().isPresent() ? " In a mixed run one generator sent every target's "
+								+ "requests at once: its CPU is per 1000 requests of them all." : "")
 						+ (unknown ? " Where a figure is not known, the cell says why: " + Figure.REASONS : ""));
 	}
 

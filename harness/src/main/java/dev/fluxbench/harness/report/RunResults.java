@@ -6,8 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -64,7 +66,23 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 				}
 			}
 		}
-		return new RunResults(directory, run, List.copyOf(loads));
+		return new RunResults(directory, run, List.copyOf(sharingTheGenerator(run, loads)));
+	}
+
+	/**
+	 * In a mixed run, one generator served every target's share of a load at once: its
+	 * CPU per request is over all of them.
+	 */
+	private static List<LoadResult> sharingTheGenerator(RunRecord run, List<LoadResult> loads) {
+		if (run.json().mixed().isEmpty()) {
+			return loads;
+		}
+		Map<String, Long> requests = new HashMap<>();
+		loads.forEach((load) -> requests.merge(load.key().trial() + "/" + load.key().load(), load.all().samples(),
+				Long::sum));
+		return loads.stream()
+			.map((load) -> load.sharingTheGenerator(requests.get(load.key().trial() + "/" + load.key().load())))
+			.toList();
 	}
 
 	/** The stacks measured, in the order the run named them. */

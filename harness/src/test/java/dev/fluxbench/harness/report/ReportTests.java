@@ -401,12 +401,25 @@ class ReportTests {
 			assertThat(row.subList(0, 2)).containsExactly("10", "mvc");
 			assertThat(row.subList(3, 8)).containsExactly("20", "102", "1000", "15", "99");
 		});
+		double generatorAlone = Report.of(RunResults.read(directory))
+			.results()
+			.at(10, "mvc")
+			.getFirst()
+			.efficiency()
+			.generatorCpuPer1000()
+			.value();
+		assertThat(generatorAlone).isPositive();
 		// In a mixed run the one database served every target: one row says so.
 		RunJson.read(files.runJson())
 			.withMixed(Optional.of(new RunJson.Mixed(FixtureRun.STACKS, "each target ran 1/2 of every load's users",
 					"read from pg_stat_database")))
 			.write(files.runJson());
 		Report mixed = Report.of(RunResults.read(directory));
+		// One generator sent both targets' requests: its CPU is shared over them all.
+		LoadResult mvc = mixed.results().at(10, "mvc").getFirst();
+		long both = mvc.all().samples() + mixed.results().at(10, "webflux").getFirst().all().samples();
+		assertThat(mvc.efficiency().generatorCpuPer1000().value())
+			.isCloseTo(generatorAlone * mvc.all().samples() / both, within(1e-9));
 		assertThat(mixed.databaseTable().orElseThrow().rows()).singleElement()
 			.satisfies((row) -> assertThat(row.get(1)).isEqualTo("mvc, webflux"));
 		assertThat(mixed.environment().rows()).contains(List.of("Mixed run",
