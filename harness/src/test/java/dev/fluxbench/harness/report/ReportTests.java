@@ -433,44 +433,47 @@ class ReportTests {
 	 * lines.
 	 */
 	private static void addDatabase(Path metrics) throws IOException {
-		StringBuilder lines = new StringBuilder();
-		Instant first = null;
-		for (String line : Files.readAllLines(metrics, StandardCharsets.UTF_8)) {
-			String[] fields = line.split(",");
-			if (fields.length == 5 && fields[1].equals("app") && fields[2].equals("cpu_time_seconds")) {
-				Instant at = Instant.parse(fields[0]);
-				first = (first != null) ? first : at;
-				long second = Duration.between(first, at).toSeconds();
-				Map<String, Double> values = Map.of("numbackends", (second == 4) ? 21.0 : 11.0, "xact_commit_total",
-						5000 + 100.0 * second, "xact_rollback_total", 2.0 * second, "tup_fetched_total",
-						1000.0 * second, "tup_inserted_total", 10.0 * second, "tup_updated_total", 5.0 * second,
-						"tup_deleted_total", 0.0, "blks_hit_total", 990.0 * second, "blks_read_total", 10.0 * second);
-				values.forEach((metric, value) -> lines.append(fields[0])
-					.append(",database,pg_stat_database_")
-					.append(metric)
-					.append(",,")
-					.append(value)
-					.append('\n'));
-			}
-		}
-		Files.writeString(metrics, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+		appendEachScrape(metrics, (at, second, cpu) -> {
+			Map<String, Double> values = Map.of("numbackends", (second == 4) ? 21.0 : 11.0, "xact_commit_total",
+					5000 + 100.0 * second, "xact_rollback_total", 2.0 * second, "tup_fetched_total", 1000.0 * second,
+					"tup_inserted_total", 10.0 * second, "tup_updated_total", 5.0 * second, "tup_deleted_total", 0.0,
+					"blks_hit_total", 990.0 * second, "blks_read_total", 10.0 * second);
+			StringBuilder lines = new StringBuilder();
+			values.forEach(
+					(metric, value) -> lines.append(at + ",database,pg_stat_database_" + metric + ",," + value + "\n"));
+			return lines.toString();
+		});
 	}
 
 	private static void addJitCpu(Path metrics, DoubleBinaryOperator jit) throws IOException {
-		StringBuilder lines = new StringBuilder();
+		appendEachScrape(metrics,
+				(at, second, cpu) -> at + ",app,jit_cpu_seconds,," + jit.applyAsDouble(second, cpu) + "\n");
+	}
+
+	/**
+	 * Appends to a fixture's metrics.csv what {@code lines} makes of each scrape: its
+	 * time as written, its second since the first, and the app's CPU time then.
+	 */
+	private static void appendEachScrape(Path metrics, ScrapeLines lines) throws IOException {
+		StringBuilder added = new StringBuilder();
 		Instant first = null;
 		for (String line : Files.readAllLines(metrics, StandardCharsets.UTF_8)) {
 			String[] fields = line.split(",");
 			if (fields.length == 5 && fields[1].equals("app") && fields[2].equals("cpu_time_seconds")) {
 				Instant at = Instant.parse(fields[0]);
 				first = (first != null) ? first : at;
-				lines.append(fields[0])
-					.append(",app,jit_cpu_seconds,,")
-					.append(jit.applyAsDouble(Duration.between(first, at).toSeconds(), Double.parseDouble(fields[4])))
-					.append('\n');
+				added.append(
+						lines.of(fields[0], Duration.between(first, at).toSeconds(), Double.parseDouble(fields[4])));
 			}
 		}
-		Files.writeString(metrics, lines, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+		Files.writeString(metrics, added, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+	}
+
+	@FunctionalInterface
+	private interface ScrapeLines {
+
+		String of(String at, long second, double appCpu);
+
 	}
 
 }
