@@ -19,8 +19,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -104,63 +107,6 @@ class RunningServiceTests {
 			.withMessageContaining("boot line 30")
 			.withMessageNotContaining("boot line 10");
 		assertThat(ServiceRegistry.running()).noneMatch((service) -> service.name().equals("early-exit"));
-	}
-
-	@Test
-	void startWhenNeverReadyShouldGiveUpAfterTheTimeoutAndStopTheService() throws Exception {
-		// A service JVM can take seconds to start on a busy machine, and would be refused
-		// rather than answer 503 until then. This service is a shell that reports the
-		// port of a server the test runs already, so that every probe gets 503; the
-		// timeout only has to cover the supervisor's start, which is small but still a
-		// JVM's. The server takes its time to answer, as a busy service does, so that the
-		// last probe, which the deadline cuts short, most often times out.
-		HttpServer unready = answering(503, Duration.ofMillis(300));
-		try {
-			int port = unready.getAddress().getPort();
-			JvmService neverReady = JvmService
-				.command("never-ready",
-						List.of("sh", "-c",
-								"echo \"pid $$ listening on $1\"; printf %s \"$1\" > \"$PORTFILE\"; exec sleep 600",
-								this.marker, String.valueOf(port)))
-				.reportsPort()
-				.readyTimeout(TIMEOUT)
-				.logFile(this.logs.resolve("never-ready.log"));
-
-			assertThatExceptionOfType(ServiceStartException.class).isThrownBy(neverReady::start)
-				.withMessageContaining("Service 'never-ready' was not ready within " + TIMEOUT)
-				.withMessageContaining("last gave status 503")
-				.withMessageContaining("listening on " + port);
-			assertThat(ProcessHandle.of(loggedPid(this.logs.resolve("never-ready.log"))).filter(ProcessHandle::isAlive))
-				.isEmpty();
-		}
-		finally {
-			unready.stop(0);
-		}
-	}
-
-	@Test
-	void startWhenAJvmIsNeverReadyShouldLeaveItsThreadDumpInTheLog() throws Exception {
-		JvmService neverReady = tiny("never-ready-jvm").args("--ready-after=PT1H").readyTimeout(TIMEOUT);
-
-		assertThatExceptionOfType(ServiceStartException.class).isThrownBy(neverReady::start)
-			.withMessageContaining("Service 'never-ready-jvm' was not ready within " + TIMEOUT);
-		assertThat(this.logs.resolve("never-ready-jvm.log")).content(StandardCharsets.ISO_8859_1)
-			.contains("Full thread dump", "\"Reference Handler\"", "JNI global refs");
-	}
-
-	@Test
-	void startWhenNoPortIsReportedShouldGiveUpAfterTheTimeoutAndStopTheService() {
-		JvmService silent = JvmService
-			.command("silent", List.of("sh", "-c", "echo \"pid $$\"; exec sleep 600", this.marker))
-			.reportsPort()
-			.readyTimeout(TIMEOUT)
-			.logFile(this.logs.resolve("silent.log"));
-
-		assertThatExceptionOfType(ServiceStartException.class).isThrownBy(silent::start)
-			.withMessageContaining("Service 'silent' did not report its port within " + TIMEOUT)
-			.withMessageContaining("which PORTFILE names, holds no port");
-		assertThat(ProcessHandle.of(loggedPid(this.logs.resolve("silent.log"))).filter(ProcessHandle::isAlive))
-			.isEmpty();
 	}
 
 	@Test
@@ -391,6 +337,82 @@ class RunningServiceTests {
 						BodyHandlers.discarding())
 				.statusCode();
 		}
+	}
+
+	/**
+	 * The starts that wait out their whole timeout. The timeout has to cover a JVM's
+	 * start on a busy machine, so each wait is long, and a wait uses no CPU: these run
+	 * side by side, while the outer tests run one at a time. Nothing else runs meanwhile,
+	 * so no {@link ServiceRegistry#stopAll()} can stop their services from under them.
+	 */
+	@Nested
+	class Timeouts {
+
+		@Test
+		@Execution(ExecutionMode.CONCURRENT)
+		void startWhenNeverReadyShouldGiveUpAfterTheTimeoutAndStopTheService() throws Exception {
+			// A service JVM can take seconds to start on a busy machine, and would be
+			// refused
+			// rather than answer 503 until then. This service is a shell that reports the
+			// port of a server the test runs already, so that every probe gets 503; the
+			// timeout only has to cover the supervisor's start, which is small but still
+			// a
+			// JVM's. The server takes its time to answer, as a busy service does, so that
+			// the
+			// last probe, which the deadline cuts short, most often times out.
+			HttpServer unready = answering(503, Duration.ofMillis(300));
+			try {
+				int port = unready.getAddress().getPort();
+				JvmService neverReady = JvmService
+					.command("never-ready",
+							List.of("sh", "-c",
+									"echo \"pid $$ listening on $1\"; printf %s \"$1\" > \"$PORTFILE\"; exec sleep 600",
+									RunningServiceTests.this.marker, String.valueOf(port)))
+					.reportsPort()
+					.readyTimeout(TIMEOUT)
+					.logFile(RunningServiceTests.this.logs.resolve("never-ready.log"));
+
+				assertThatExceptionOfType(ServiceStartException.class).isThrownBy(neverReady::start)
+					.withMessageContaining("Service 'never-ready' was not ready within " + TIMEOUT)
+					.withMessageContaining("last gave status 503")
+					.withMessageContaining("listening on " + port);
+				assertThat(ProcessHandle.of(loggedPid(RunningServiceTests.this.logs.resolve("never-ready.log")))
+					.filter(ProcessHandle::isAlive)).isEmpty();
+			}
+			finally {
+				unready.stop(0);
+			}
+		}
+
+		@Test
+		@Execution(ExecutionMode.CONCURRENT)
+		void startWhenAJvmIsNeverReadyShouldLeaveItsThreadDumpInTheLog() throws Exception {
+			JvmService neverReady = tiny("never-ready-jvm").args("--ready-after=PT1H").readyTimeout(TIMEOUT);
+
+			assertThatExceptionOfType(ServiceStartException.class).isThrownBy(neverReady::start)
+				.withMessageContaining("Service 'never-ready-jvm' was not ready within " + TIMEOUT);
+			assertThat(RunningServiceTests.this.logs.resolve("never-ready-jvm.log"))
+				.content(StandardCharsets.ISO_8859_1)
+				.contains("Full thread dump", "\"Reference Handler\"", "JNI global refs");
+		}
+
+		@Test
+		@Execution(ExecutionMode.CONCURRENT)
+		void startWhenNoPortIsReportedShouldGiveUpAfterTheTimeoutAndStopTheService() {
+			JvmService silent = JvmService
+				.command("silent",
+						List.of("sh", "-c", "echo \"pid $$\"; exec sleep 600", RunningServiceTests.this.marker))
+				.reportsPort()
+				.readyTimeout(TIMEOUT)
+				.logFile(RunningServiceTests.this.logs.resolve("silent.log"));
+
+			assertThatExceptionOfType(ServiceStartException.class).isThrownBy(silent::start)
+				.withMessageContaining("Service 'silent' did not report its port within " + TIMEOUT)
+				.withMessageContaining("which PORTFILE names, holds no port");
+			assertThat(ProcessHandle.of(loggedPid(RunningServiceTests.this.logs.resolve("silent.log")))
+				.filter(ProcessHandle::isAlive)).isEmpty();
+		}
+
 	}
 
 }
