@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * wrong scheduler, kept so that the benchmark shows what it costs. BlockHound rejects a
  * blocking call on a parallel thread by design, so this class runs in a JVM of its own
  * where BlockHound is never installed: the tag puts it in the pom's blockhound-off
- * surefire execution, which switches off BlockHoundInstaller, and out of every other.
+ * surefire execution, which switches off blockhound-junit-platform's listener, and out of
+ * every other.
  */
 @Tag("blockhound-off")
 @ActiveProfiles({ "jdbc", "parallel" })

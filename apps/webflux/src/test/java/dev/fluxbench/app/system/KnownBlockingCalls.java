@@ -7,7 +7,7 @@ import reactor.blockhound.integration.BlockHoundIntegration;
 
 /**
  * The blocking calls that BlockHound may let pass in this module's tests, each with why.
- * Loaded by BlockHound from META-INF/services when BlockHoundInstaller installs it.
+ * Loaded by BlockHound from META-INF/services when blockhound-junit-platform installs it.
  */
 public class KnownBlockingCalls implements BlockHoundIntegration {
 

@@ -36,9 +36,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * The unit lookup (authentication, controller, requester check, cache, repository) on a
- * real Netty server while BlockHound watches: BlockHoundInstaller installs it for every
- * test of this module, and a blocking call on an event loop or a parallel thread then
- * fails that request with a 500.
+ * real Netty server while BlockHound watches: blockhound-junit-platform installs it for
+ * every test of this module, and a blocking call on an event loop or a parallel thread
+ * then fails that request with a 500.
  */
 class UnitLookupBlockingTests {
 
