@@ -73,29 +73,24 @@ enum App {
 	}
 
 	/**
-	 * The packaged jar, extracted once per run, and trained into an AOT cache on a JDK
-	 * that can. The apps run from the extracted copy because a rebuild during the run
-	 * would replace the jar under their feet: a Boot jar reads its nested jars lazily,
-	 * and a running app then fails with EOFException or NoClassDefFoundError. The suite
-	 * starts each app's jar about a dozen times, and most of a start is loading and
-	 * linking classes, which the cache does once.
+	 * The packaged jar, extracted, and trained into an AOT cache on a JDK that can, once
+	 * per build of it ({@link BootJars#prepare}): the harness' tests start the same jars
+	 * from the same preparation. The apps run from the extracted copy because a rebuild
+	 * during the run would replace the jar under their feet: a Boot jar reads its nested
+	 * jars lazily, and a running app then fails with EOFException or
+	 * NoClassDefFoundError. The suite starts each app's jar about a dozen times, and most
+	 * of a start is loading and linking classes, which the cache does once.
 	 */
 	private synchronized Prepared prepared() {
 		if (this.prepared == null) {
 			Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-			Path directory = Path.of(System.getProperty("fluxbench.jar.copies", "target/stack-jars"))
-				.toAbsolutePath()
-				.resolve(name().toLowerCase(Locale.ROOT));
-			Path jar = BootJars.extract(java, built(), directory);
+			// No ingestion of its own, as in every stack of the suite; the port is never
+			// bound, since the training ends once the context is refreshed.
+			BootJars.Prepared jar = BootJars.prepare(java, built(), this.trained, Stacks.JVM_FLAGS,
+					List.of("--fluxbench.ingestion.schedule=-", "--server.port=0"));
 			List<String> flags = new ArrayList<>(Stacks.JVM_FLAGS);
-			if (this.trained && BootJars.canTrainAotCache(java)) {
-				// No ingestion of its own, as in every stack of the suite; the port is
-				// never bound, since the training ends once the context is refreshed.
-				Path cache = BootJars.trainAotCache(java, jar, Stacks.JVM_FLAGS,
-						List.of("--fluxbench.ingestion.schedule=-", "--server.port=0"));
-				flags.add("-XX:AOTCache=" + cache);
-			}
-			this.prepared = new Prepared(jar, List.copyOf(flags));
+			flags.addAll(jar.jvmFlags());
+			this.prepared = new Prepared(jar.jar(), List.copyOf(flags));
 		}
 		return this.prepared;
 	}

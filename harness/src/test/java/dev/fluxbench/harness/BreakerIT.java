@@ -54,8 +54,9 @@ class BreakerIT {
 				""");
 		Path out = this.temporary.resolve("breaker");
 		Path console = this.temporary.resolve("breaker-console.txt");
-		Process harness = PackagedHarness.start(console, "run", "--scenario-file", scenario.toString(), "--stacks",
-				"mvc,mvc-vt,webflux", "--warmup", "2s", "--no-pinning", "--out", out.toString());
+		Process harness = PackagedHarness.start(console,
+				PackagedHarness.fromAotCache("run", "--scenario-file", scenario.toString(), "--stacks",
+						"mvc,mvc-vt,webflux", "--warmup", "2s", "--no-pinning", "--out", out.toString()));
 		assertThat(harness.waitFor(8, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
 		List<String> lines = Files.readAllLines(console);
 		assertThat(harness.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isZero();

@@ -29,7 +29,6 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.fluxbench.harness.cli.Main;
 import dev.fluxbench.harness.prometheus.PrometheusServer;
-import dev.fluxbench.launcher.JvmService;
 import dev.fluxbench.launcher.RunningService;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -89,9 +88,10 @@ class DeriveIT {
 				"DeriveIT needs Debian's prometheus at " + PROMETHEUS + " (apt-get install prometheus; .ci/run"
 						+ " installs it): skipped outside CI");
 		assertThat(PROMETHEUS).as("prometheus must be installed in CI: .ci/run installs it").isExecutable();
-		Path jar = PROJECT_ROOT.resolve("apps/mvc/target/fluxbench-mvc.jar");
-		assertThat(jar).as("the reactor builds the mvc jar before the harness").isRegularFile();
-		app = JvmService.jar("mvc", jar)
+		assertThat(PROJECT_ROOT.resolve("apps/mvc/target/fluxbench-mvc.jar"))
+			.as("the reactor builds the mvc jar before the harness")
+			.isRegularFile();
+		app = PackagedHarness.app("mvc", "apps/mvc/target/fluxbench-mvc.jar")
 			.jvmFlags("-Xmx256m")
 			// A scheduled ingestion would add requests of its own to the counted traffic.
 			.args("--fluxbench.ingestion.schedule=-")

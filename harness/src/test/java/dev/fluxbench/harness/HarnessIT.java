@@ -1,5 +1,6 @@
 package dev.fluxbench.harness;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.fluxbench.harness.launch.Launcher;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
@@ -42,8 +44,9 @@ class HarnessIT {
 			throws Exception {
 		Path out = this.temporary.resolve("results");
 		Path console = this.temporary.resolve("console.txt");
-		Process harness = PackagedHarness.start(console, "run", "--stacks", "mvc,mvc-vt,webflux", "--db", "postgres",
-				"--mixed", "--users", "3", "--hold", "3s", "--warmup", "1s", "--no-pinning", "--out", out.toString());
+		Process harness = PackagedHarness.start(console,
+				PackagedHarness.fromAotCache("run", "--stacks", "mvc,mvc-vt,webflux", "--db", "postgres", "--mixed",
+						"--users", "3", "--hold", "3s", "--warmup", "1s", "--no-pinning", "--out", out.toString()));
 		assertThat(harness.waitFor(8, TimeUnit.MINUTES)).as("harness finished in time").isTrue();
 		List<String> lines = Files.readAllLines(console);
 		assertThat(harness.exitValue()).as("exit code; output:%n%s", String.join("\n", lines)).isZero();
@@ -66,6 +69,16 @@ class HarnessIT {
 				.anySatisfy((line) -> assertThat(line).contains(",generator,cpu_time_seconds,"))
 				.anySatisfy((line) -> assertThat(line).contains(",app,jit_cpu_seconds,"));
 			assertThat(results.stackDirectory(1, stack).resolve("info.json")).content().contains("\"fluxbench\"");
+			// A JVM that cannot map its cache says so on its console, at error level,
+			// and starts without it.
+			assertThat(Files.readAllLines(results.stackDirectory(1, stack).resolve("app.log"),
+					StandardCharsets.ISO_8859_1))
+				.as("console of %s", stack)
+				.noneMatch((line) -> line.contains("[error][aot"));
+		}
+		if (Launcher.canUseAotCache()) {
+			assertThat(RunJson.read(results.runJson()).appJvmFlags())
+				.anyMatch((flag) -> flag.startsWith("-XX:AOTCache="));
 		}
 		// All at once: each stack's samples began before every other's ended.
 		for (List<Sample> one : samples) {
@@ -117,9 +130,10 @@ class HarnessIT {
 		// hold 2 s. One trial of the scenario's three, unpinned, because the test is
 		// about what each stack answers, and a JVM pinned to one core starts slowly. Each
 		// stack runs as the thesis ran it, two nodes behind a balancer.
-		Process harness = PackagedHarness.start(console, "run", "--scenario", "thesis-normal", "--stacks",
-				"mvc-redis,webflux", "--users", "40", "--hold", "40s", "--scale", "0.05", "--warmup", "1s", "--trials",
-				"1", "--no-pinning", "--nodes", "2", "--out", out.toString());
+		Process harness = PackagedHarness.start(console,
+				PackagedHarness.fromAotCache("run", "--scenario", "thesis-normal", "--stacks", "mvc-redis,webflux",
+						"--users", "40", "--hold", "40s", "--scale", "0.05", "--warmup", "1s", "--trials", "1",
+						"--no-pinning", "--nodes", "2", "--out", out.toString()));
 		// Six JVM start-ups: on a busy machine they may take minutes, so the bound only
 		// catches a harness that hangs.
 		assertThat(harness.waitFor(15, TimeUnit.MINUTES)).as("harness finished in time").isTrue();

@@ -100,7 +100,7 @@ class KneeIT {
 		// slowly.
 		List<String> command = new ArrayList<>(List.of("knee", "--no-pinning"));
 		command.addAll(List.of(args));
-		return PackagedHarness.start(console, command.toArray(String[]::new));
+		return PackagedHarness.start(console, PackagedHarness.fromAotCache(command.toArray(String[]::new)));
 	}
 
 }

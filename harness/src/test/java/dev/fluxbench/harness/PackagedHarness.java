@@ -6,6 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
+import dev.fluxbench.harness.launch.Launcher;
+import dev.fluxbench.launcher.BootJars;
+import dev.fluxbench.launcher.JvmService;
+
 /**
  * The packaged harness, run as a user runs it ({@code java -jar}), against the packaged
  * stacks. The reactor builds the app jars first; failsafe passes where they are.
@@ -20,7 +24,42 @@ final class PackagedHarness {
 	/** The commands that start stacks, and so need to know where they are built. */
 	private static final Set<String> STARTING_STACKS = Set.of("run", "knee");
 
+	private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+
 	private PackagedHarness() {
+	}
+
+	/**
+	 * The arguments of a {@code run} or {@code knee} that starts its stacks from AOT
+	 * caches where this JDK can train them ({@code --aot-cache}). Most of the CPU of an
+	 * IT goes to starting stacks; the caches halve it, and in the reactor the contract
+	 * suite has trained them already ({@link BootJars#prepare}). HarnessStopIT starts its
+	 * stacks as users do.
+	 */
+	static String[] fromAotCache(String... args) {
+		List<String> all = new ArrayList<>(List.of(args));
+		if (Launcher.canUseAotCache()) {
+			all.add("--aot-cache");
+		}
+		return all.toArray(String[]::new);
+	}
+
+	/**
+	 * A packaged app to start by hand, from the same preparation as
+	 * {@link #fromAotCache}.
+	 * @param pathInRepository its Boot jar, relative to the project root
+	 */
+	static JvmService app(String name, String pathInRepository) {
+		Path jar = PROJECT_ROOT.resolve(pathInRepository);
+		if (!Launcher.canUseAotCache()) {
+			return JvmService.jar(name, jar);
+		}
+		// A JVM maps a cache only under the module options it was trained with, and every
+		// training and start of the stacks allows native access.
+		List<String> moduleOptions = List.of("--enable-native-access=ALL-UNNAMED");
+		BootJars.Prepared prepared = BootJars.prepare(JAVA, jar, true, moduleOptions,
+				List.of("--fluxbench.ingestion.schedule=-", "--server.port=0"));
+		return JvmService.jar(name, prepared.jar()).jvmFlags(moduleOptions).jvmFlags(prepared.jvmFlags());
 	}
 
 	/**
@@ -28,8 +67,7 @@ final class PackagedHarness {
 	 * @param console where its standard output and error go
 	 */
 	static Process start(Path console, String... args) throws IOException {
-		List<String> command = new ArrayList<>(
-				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", JAR.toString()));
+		List<String> command = new ArrayList<>(List.of(JAVA.toString(), "-jar", JAR.toString()));
 		command.addAll(List.of(args));
 		if (STARTING_STACKS.contains(args[0])) {
 			command.addAll(List.of("--project-root", PROJECT_ROOT.toString()));

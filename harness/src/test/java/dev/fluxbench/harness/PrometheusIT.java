@@ -84,9 +84,10 @@ class PrometheusIT {
 		StringWriter out = new StringWriter();
 		StringWriter err = new StringWriter();
 		long began = System.nanoTime();
-		exitCode = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true), "run", "--scenario-file",
-				SCENARIO.toString(), "--prometheus", "--prometheus-interval", "1s", "--no-pinning", "--project-root",
-				PROJECT_ROOT.toString(), "--out", results.toString());
+		exitCode = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true),
+				PackagedHarness.fromAotCache("run", "--scenario-file", SCENARIO.toString(), "--prometheus",
+						"--prometheus-interval", "1s", "--no-pinning", "--project-root", PROJECT_ROOT.toString(),
+						"--out", results.toString()));
 		console = out + "\n" + err;
 		System.out.printf("PrometheusIT: the run took %d s%n", Duration.ofNanos(System.nanoTime() - began).toSeconds());
 		assertThat(exitCode).as("exit code; console:%n%s", console).isZero();

@@ -211,7 +211,7 @@ class TargetsIT {
 	}
 
 	private JvmService app(String name, String jar, URI downstream, Path logs) {
-		return JvmService.jar(name, PROJECT_ROOT.resolve(jar))
+		return PackagedHarness.app(name, jar)
 			.jvmFlags("-Xms256m", "-Xmx512m")
 			.args("--fluxbench.downstream.base-url=" + downstream, "--fluxbench.ingestion.schedule=-")
 			.logFile(logs.resolve(name + ".log"))

@@ -1,14 +1,25 @@
 package dev.fluxbench.launcher;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.lang.ProcessBuilder.Redirect;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -24,6 +35,8 @@ import java.util.stream.Stream;
  * refreshed, and writes the JVM's ahead-of-time cache (JEP 483, JEP 514): the classes it
  * loaded, already parsed, verified and linked, which every later start maps instead of
  * loading them again.</li>
+ * <li>{@link #prepare} does both once per build of a jar, for every process on the
+ * machine that asks: the contract suite and the harness' tests share one training.</li>
  * </ul>
  * Not for benchmarks: a stack is measured as its users run it, and a cache also holds the
  * training's method profiles, which change how a JVM warms up.
@@ -33,10 +46,68 @@ public final class BootJars {
 	/** The first JDK whose {@code -XX:AOTCacheOutput} trains and writes in one run. */
 	public static final int AOT_CACHE_JDK = 25;
 
+	private static final String AOT_CACHE_FILE = "app.aot";
+
 	/** Far above an extraction, or a start-up and the cache's assembly. */
 	private static final Duration TIMEOUT = Duration.ofMinutes(10);
 
+	/** One lock object per preparation directory, for the threads of this JVM. */
+	private static final ConcurrentMap<Path, Object> PREPARING = new ConcurrentHashMap<>();
+
 	private BootJars() {
+	}
+
+	/**
+	 * The jar extracted, and trained into an AOT cache when asked and the JVM can, once
+	 * per build of the jar and JDK: kept beside the packaged jar in
+	 * {@code <name>-prepared/<digest>-jdk<version>/}, where every later caller, in this
+	 * process or another, finds it. A rebuilt jar has another digest, so it is prepared
+	 * anew and never replaces files under a running app. Callers that come while one
+	 * prepares wait for it.
+	 * @param java the JVM that extracts, trains and later runs the jar
+	 * @param bootJar the packaged Spring Boot jar
+	 * @param train whether to train an AOT cache too
+	 * @param jvmFlags the flags of a training, if this call trains; a cache maps under
+	 * other heap, GC and compiler flags too, but only under the same module options
+	 * ({@code --enable-native-access} and the like): every start must pass the ones given
+	 * here
+	 * @param args application arguments under which the application starts alone
+	 * @return the extracted jar, and its cache when there is one
+	 * @throws IllegalStateException if the extraction or the training fails; the next
+	 * caller tries again
+	 */
+	public static Prepared prepare(Path java, Path bootJar, boolean train, List<String> jvmFlags, List<String> args) {
+		Path jarName = bootJar.getFileName();
+		String name = jarName.toString().replaceFirst("\\.jar$", "");
+		Path directory = bootJar.toAbsolutePath()
+			.resolveSibling(name + "-prepared")
+			.resolve(digest(bootJar) + "-jdk" + Runtime.version().toString().replaceAll("[^0-9A-Za-z.]", "_"));
+		boolean trains = train && canTrainAotCache(java);
+		Path app = directory.resolve("app");
+		Path jar = app.resolve(jarName);
+		Path extracted = directory.resolve("extracted");
+		Path trained = directory.resolve("trained");
+		synchronized (PREPARING.computeIfAbsent(directory, (key) -> new Object())) {
+			try {
+				Files.createDirectories(directory);
+				try (FileChannel channel = FileChannel.open(directory.resolveSibling(directory.getFileName() + ".lock"),
+						StandardOpenOption.CREATE, StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+					if (!Files.exists(extracted)) {
+						Files.deleteIfExists(trained);
+						extract(java, bootJar, app);
+						Files.createFile(extracted);
+					}
+					if (trains && !Files.exists(trained)) {
+						trainAotCache(java, jar, jvmFlags, args);
+						Files.createFile(trained);
+					}
+				}
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("Could not prepare " + bootJar + " in " + directory, ex);
+			}
+		}
+		return new Prepared(jar, trains ? Optional.of(jar.resolveSibling(AOT_CACHE_FILE)) : Optional.empty());
 	}
 
 	/**
@@ -82,7 +153,7 @@ public final class BootJars {
 			throw new IllegalStateException(java + " cannot train an AOT cache: it takes JDK " + AOT_CACHE_JDK
 					+ " or later, and the JDK running this code");
 		}
-		Path cache = extractedJar.resolveSibling("app.aot");
+		Path cache = extractedJar.resolveSibling(AOT_CACHE_FILE);
 		Path log = extractedJar.resolveSibling("aot-training.log");
 		List<String> command = new ArrayList<>();
 		command.add(java.toString());
@@ -133,6 +204,38 @@ public final class BootJars {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not empty " + directory, ex);
 		}
+	}
+
+	/**
+	 * The SHA-256 of a file's content, in hex: what a reproducible build stamps alike.
+	 */
+	static String digest(Path file) {
+		try (DigestInputStream in = new DigestInputStream(Files.newInputStream(file),
+				MessageDigest.getInstance("SHA-256"))) {
+			in.transferTo(OutputStream.nullOutputStream());
+			return HexFormat.of().formatHex(in.getMessageDigest().digest()).substring(0, 16);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not read " + file, ex);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("Every JDK has SHA-256", ex);
+		}
+	}
+
+	/**
+	 * A prepared jar.
+	 *
+	 * @param jar the extracted application jar, run with {@code java -jar}
+	 * @param aotCache its AOT cache, when one was trained
+	 */
+	public record Prepared(Path jar, Optional<Path> aotCache) {
+
+		/** The flag that maps the cache, if there is one. */
+		public List<String> jvmFlags() {
+			return this.aotCache.map((cache) -> List.of("-XX:AOTCache=" + cache)).orElse(List.of());
+		}
+
 	}
 
 }

@@ -4,10 +4,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.List;
 import java.util.jar.Attributes;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +57,30 @@ class BootJarsTests {
 			.isThrownBy(
 					() -> BootJars.trainAotCache(otherJava, this.temporary.resolve("app.jar"), List.of(), List.of()))
 			.withMessageContaining("cannot train an AOT cache");
+	}
+
+	@Test
+	void prepareWhenTheJarIsNoBootJarShouldFailAndLeaveNothingThatALaterCallTakesAsPrepared() throws IOException {
+		Path jar = plainJar("plain.jar");
+
+		for (int call = 1; call <= 2; call++) {
+			assertThatIllegalStateException().isThrownBy(() -> BootJars.prepare(JAVA, jar, true, List.of(), List.of()))
+				.withMessageContaining("Could not extract " + jar);
+		}
+		try (Stream<Path> prepared = Files.walk(this.temporary.resolve("plain-prepared"))) {
+			assertThat(prepared.map(Path::getFileName).map(Path::toString)).isNotEmpty()
+				.noneMatch((name) -> name.equals("extracted") || name.equals("trained"));
+		}
+	}
+
+	@Test
+	void digestShouldFollowTheContentNotTheFileTime() throws IOException {
+		Path jar = plainJar("a.jar");
+		String digest = BootJars.digest(jar);
+		Files.setLastModifiedTime(jar, FileTime.from(Instant.parse("2026-01-01T00:00:00Z")));
+		assertThat(BootJars.digest(jar)).isEqualTo(digest).hasSize(16);
+		Files.write(jar, new byte[] { 1 }, StandardOpenOption.APPEND);
+		assertThat(BootJars.digest(jar)).isNotEqualTo(digest);
 	}
 
 	private Path plainJar(String name) throws IOException {

@@ -198,6 +198,9 @@ final class KneeCommand implements Callable<Integer> {
 	@Option(names = "--no-pinning", description = "pin nothing, even where taskset exists")
 	private boolean noPinning;
 
+	@Option(names = "--aot-cache", description = RunCommand.AOT_CACHE_DESCRIPTION)
+	private boolean aotCache;
+
 	@Option(names = "--downstream-port", paramLabel = "PORT", defaultValue = "0",
 			description = "the downstream's port (default: a free one)")
 	private int downstreamPort;
@@ -283,11 +286,13 @@ final class KneeCommand implements Callable<Integer> {
 		Path results = (this.out != null) ? this.out : RunCommand.defaultOut(chosen.name() + "-knee");
 		RunCommand.checkOutIsUnused(results);
 		Path root = RunCommand.projectRoot(this.projectRoot);
+		RunCommand.checkAotCache(this.aotCache, chosenTargets);
 		RunCommand.checkEnvironment(chosenTargets, searched, root, layout, database, this.downstreamPort);
 		RunCommand.createOut(results);
 		return new RunPlan(searched, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
-				Optional.empty(), 0, Launcher.DEFAULT_HEAP, this.steadiness.steadiness());
+				Optional.empty(), 0, Launcher.DEFAULT_HEAP, this.steadiness.steadiness(), Optional.empty(),
+				Optional.empty(), Optional.empty(), 1, false, this.aotCache);
 	}
 
 	/**

@@ -42,6 +42,7 @@ import dev.fluxbench.harness.scenario.Stack;
 import dev.fluxbench.harness.target.MetricsSource;
 import dev.fluxbench.harness.target.Probe;
 import dev.fluxbench.harness.target.Target;
+import dev.fluxbench.launcher.BootJars;
 import dev.fluxbench.launcher.FreePort;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -162,6 +163,15 @@ final class RunCommand implements Callable<Integer> {
 			description = "each launched stack's fixed heap, as -Xms and -Xmx take it: 512m, 1g (recorded in"
 					+ " run.json; default: ${DEFAULT-VALUE})")
 	private String heap;
+
+	/** Shared with {@code knee}, which starts stacks the same way. */
+	static final String AOT_CACHE_DESCRIPTION = "start each launched stack from an AOT cache of its jar (JDK 25 or"
+			+ " later), trained once per build beside the jar: starts take about half the CPU, but the cache holds"
+			+ " the training's method profiles, so the stacks warm up otherwise than their users' would. For trying"
+			+ " things out and for tests, not for a comparison to publish (recorded in run.json)";
+
+	@Option(names = "--aot-cache", description = AOT_CACHE_DESCRIPTION)
+	private boolean aotCache;
 
 	@Option(names = "--out", paramLabel = "DIR",
 			description = "the results directory, which must not exist or be empty (default: results/TIMESTAMP-SCENARIO)")
@@ -319,6 +329,7 @@ final class RunCommand implements Callable<Integer> {
 		if (this.maxInFlight < 0) {
 			throw new UsageException("--max-in-flight must be 0 (no limit) or more, not " + this.maxInFlight);
 		}
+		checkAotCache(this.aotCache, chosenTargets);
 		if (!Launcher.isHeapSize(this.heap)) {
 			throw new UsageException("--heap must be a size such as 512m or 1g, not '" + this.heap + "'");
 		}
@@ -398,7 +409,7 @@ final class RunCommand implements Callable<Integer> {
 		return new RunPlan(chosen, chosenTargets, database, layout, results.toAbsolutePath().normalize(),
 				this.downstreamPort, root, this.spec.commandLine().getParseResult().originalArgs(), environment,
 				userDownstream, this.maxInFlight, this.heap, this.steadiness.steadiness(), calibrated,
-				prometheusSettings, chosenEngines, this.nodes, this.mixed);
+				prometheusSettings, chosenEngines, this.nodes, this.mixed, this.aotCache);
 	}
 
 	/**
@@ -693,6 +704,23 @@ final class RunCommand implements Callable<Integer> {
 			throw new IllegalArgumentException("--app-cpus and --load-cpus go together");
 		}
 		return CpuLayout.of(appCpus, loadCpus, cores);
+	}
+
+	/**
+	 * {@code --aot-cache} takes launched stacks, and a JDK that trains caches in one run.
+	 */
+	static void checkAotCache(boolean aotCache, List<Target> targets) {
+		if (!aotCache) {
+			return;
+		}
+		if (targets.stream().noneMatch((target) -> target instanceof Target.Launched)) {
+			throw new UsageException(
+					"--aot-cache starts the stacks fluxbench launches from a cache; a --target" + " runs already");
+		}
+		if (!Launcher.canUseAotCache()) {
+			throw new EnvironmentException("--aot-cache needs JDK " + BootJars.AOT_CACHE_JDK
+					+ " or later to train its caches; this is " + Runtime.version().feature());
+		}
 	}
 
 	static void checkOutIsUnused(Path results) {

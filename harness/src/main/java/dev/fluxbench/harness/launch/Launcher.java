@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 import dev.fluxbench.harness.scenario.Stack;
+import dev.fluxbench.launcher.BootJars;
 import dev.fluxbench.launcher.FreePort;
 import dev.fluxbench.launcher.JvmService;
 import dev.fluxbench.launcher.RunningService;
@@ -26,8 +27,12 @@ import dev.fluxbench.launcher.ServiceStartException;
  * request is answered 503 overloaded; 0 leaves the stacks' own default, no limit
  * @param heap each stack's fixed heap, as {@code -Xmx} takes it ({@code 512m},
  * {@code 1g})
+ * @param aotCache whether each stack starts from an AOT cache of its jar, trained once
+ * per build ({@code --aot-cache}): starts cost about half the CPU, but the cache holds
+ * the training's method profiles, so a stack warms up otherwise than its users' would
  */
-public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database, int maxInFlight, String heap) {
+public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database, int maxInFlight, String heap,
+		boolean aotCache) {
 
 	public static final Path DOWNSTREAM_JAR = Path.of("downstream/target/fluxbench-downstream.jar");
 
@@ -54,10 +59,30 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 
 	static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
+	/** The JVM the stacks run on, as {@link JvmService} picks it: this one. */
+	private static final Path JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+
+	private static final String AOT_CACHE_FLAG = "-XX:AOTCache=";
+
+	/**
+	 * How a stack starts to train its cache: alone, with nothing scheduled of its own.
+	 */
+	private static final List<String> TRAINING_ARGS = List.of("--fluxbench.ingestion.schedule=-", "--server.port=0");
+
 	public Launcher {
 		if (!isHeapSize(heap)) {
 			throw new IllegalArgumentException("the heap must be a size such as 512m or 1g, not '" + heap + "'");
 		}
+	}
+
+	/** Stacks started from their packaged jars, as their users start them. */
+	public Launcher(Path projectRoot, CpuLayout cpuLayout, Database database, int maxInFlight, String heap) {
+		this(projectRoot, cpuLayout, database, maxInFlight, heap, false);
+	}
+
+	/** Whether this JVM can train the caches that {@code --aot-cache} starts from. */
+	public static boolean canUseAotCache() {
+		return BootJars.canTrainAotCache(JAVA);
 	}
 
 	/** Whether {@code -Xmx} takes this size: megabytes or gigabytes, never 0. */
@@ -113,6 +138,11 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 		List<String> flags = new ArrayList<>(List.of("-Xms" + this.heap, "-Xmx" + this.heap, "-XX:+UseG1GC"));
 		flags.add("-XX:ActiveProcessorCount=" + this.cpuLayout.appCoreCount());
 		flags.add("--enable-native-access=ALL-UNNAMED");
+		if (this.aotCache) {
+			// Each stack maps the cache of its own jar, whose path differs from stack to
+			// stack; this is how run.json says so.
+			flags.add(AOT_CACHE_FLAG + "<its jar's own, trained once per build>");
+		}
 		return flags;
 	}
 
@@ -175,8 +205,16 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 		if (this.maxInFlight > 0) {
 			args.add("--fluxbench.server.max-in-flight=" + this.maxInFlight);
 		}
-		JvmService service = JvmService.jar(stack.id(), jar(stack))
-			.jvmFlags(appJvmFlags())
+		List<String> flags = new ArrayList<>(appJvmFlags());
+		Path jar = jar(stack);
+		if (this.aotCache) {
+			flags.removeIf((flag) -> flag.startsWith(AOT_CACHE_FLAG));
+			BootJars.Prepared prepared = BootJars.prepare(JAVA, jar, true, flags, TRAINING_ARGS);
+			jar = prepared.jar();
+			flags.addAll(prepared.jvmFlags());
+		}
+		JvmService service = JvmService.jar(stack.id(), jar)
+			.jvmFlags(flags)
 			.args(args)
 			.logFile(logFile)
 			.readyTimeout(READY_TIMEOUT)

@@ -48,12 +48,14 @@ import dev.fluxbench.harness.target.Target;
  * 1 for a stack alone, without a balancer
  * @param mixed whether every target takes each load at the same time, each with an even
  * share of it ({@code --mixed}), instead of one after the other
+ * @param aotCache whether the launched stacks start from AOT caches of their jars
+ * ({@code --aot-cache})
  */
 public record RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
 		int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
 		Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
 		Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus, Optional<Engines> engines,
-		int nodes, boolean mixed) {
+		int nodes, boolean mixed, boolean aotCache) {
 
 	public RunPlan {
 		if (nodes < 1) {
@@ -70,6 +72,16 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 		targets = List.copyOf(targets);
 		commandLine = List.copyOf(commandLine);
 		environment = Map.copyOf(environment);
+	}
+
+	/** A plan whose launched stacks start from their packaged jars. */
+	public RunPlan(Scenario scenario, List<Target> targets, Database database, CpuLayout cpuLayout, Path out,
+			int downstreamPort, Path projectRoot, List<String> commandLine, Map<String, String> environment,
+			Optional<URI> downstream, int maxInFlight, String heap, Steadiness steadiness,
+			Optional<CalibrationJson> calibration, Optional<PrometheusSettings> prometheus, Optional<Engines> engines,
+			int nodes, boolean mixed) {
+		this(scenario, targets, database, cpuLayout, out, downstreamPort, projectRoot, commandLine, environment,
+				downstream, maxInFlight, heap, steadiness, calibration, prometheus, engines, nodes, mixed, false);
 	}
 
 	/** A plan whose targets take their loads one after the other. */
@@ -157,7 +169,8 @@ public record RunPlan(Scenario scenario, List<Target> targets, Database database
 
 	/** Starts the launched stacks with this plan's settings. */
 	public Launcher launcher() {
-		return new Launcher(this.projectRoot, this.cpuLayout, this.database, this.maxInFlight, this.heap);
+		return new Launcher(this.projectRoot, this.cpuLayout, this.database, this.maxInFlight, this.heap,
+				this.aotCache);
 	}
 
 	/**

@@ -80,6 +80,12 @@ class RunCommandBadInputTests {
 	}
 
 	@Test
+	void runWhenAnAotCacheIsAskedForWithoutLaunchedStacksShouldBeBadUsage() {
+		expect(run("--aot-cache", "--target", "app=http://127.0.0.1:9/"))
+			.isUsageError("--aot-cache starts the stacks fluxbench launches from a cache; a --target runs already");
+	}
+
+	@Test
 	void runWhenMixedLoadsDoNotSplitEvenlyOverTheTargetsShouldBeBadUsage() {
 		expect(run("--mixed", "--stacks", "mvc,mvc-vt,webflux", "--db", "postgres", "--users", "6,4"))
 			.isUsageError("--mixed splits every load evenly over the 3 targets: a load of 4 does not split so");
