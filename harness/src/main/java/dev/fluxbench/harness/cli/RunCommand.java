@@ -715,7 +715,7 @@ final class RunCommand implements Callable<Integer> {
 		}
 		if (targets.stream().noneMatch((target) -> target instanceof Target.Launched)) {
 			throw new UsageException(
-					"--aot-cache starts the stacks fluxbench launches from a cache; a --target" + " runs already");
+					"--aot-cache starts the stacks fluxbench launches from a cache; a --target runs" + " already");
 		}
 		if (!Launcher.canUseAotCache()) {
 			throw new EnvironmentException("--aot-cache needs JDK " + BootJars.AOT_CACHE_JDK
