@@ -54,12 +54,8 @@ final class PackagedHarness {
 		if (!Launcher.canUseAotCache()) {
 			return JvmService.jar(name, jar);
 		}
-		// A JVM maps a cache only under the module options it was trained with, and every
-		// training and start of the stacks allows native access.
-		List<String> moduleOptions = List.of("--enable-native-access=ALL-UNNAMED");
-		BootJars.Prepared prepared = BootJars.prepare(JAVA, jar, true, moduleOptions,
-				List.of("--fluxbench.ingestion.schedule=-", "--server.port=0"));
-		return JvmService.jar(name, prepared.jar()).jvmFlags(moduleOptions).jvmFlags(prepared.jvmFlags());
+		BootJars.Prepared prepared = BootJars.prepare(JAVA, jar, true, Launcher.MODULE_OPTIONS, Launcher.TRAINING_ARGS);
+		return JvmService.jar(name, prepared.jar()).jvmFlags(Launcher.MODULE_OPTIONS).jvmFlags(prepared.jvmFlags());
 	}
 
 	/**

@@ -65,9 +65,15 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 	private static final String AOT_CACHE_FLAG = "-XX:AOTCache=";
 
 	/**
+	 * Every stack's module options. A JVM maps an AOT cache only under the module options
+	 * it was trained with, so whoever trains one for a stack passes these too.
+	 */
+	public static final List<String> MODULE_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED");
+
+	/**
 	 * How a stack starts to train its cache: alone, with nothing scheduled of its own.
 	 */
-	private static final List<String> TRAINING_ARGS = List.of("--fluxbench.ingestion.schedule=-", "--server.port=0");
+	public static final List<String> TRAINING_ARGS = List.of("--fluxbench.ingestion.schedule=-", "--server.port=0");
 
 	public Launcher {
 		if (!isHeapSize(heap)) {
@@ -137,7 +143,7 @@ public record Launcher(Path projectRoot, CpuLayout cpuLayout, Database database,
 		// some runs and G1 for others.
 		List<String> flags = new ArrayList<>(List.of("-Xms" + this.heap, "-Xmx" + this.heap, "-XX:+UseG1GC"));
 		flags.add("-XX:ActiveProcessorCount=" + this.cpuLayout.appCoreCount());
-		flags.add("--enable-native-access=ALL-UNNAMED");
+		flags.addAll(MODULE_OPTIONS);
 		if (this.aotCache) {
 			// Each stack maps the cache of its own jar, whose path differs from stack to
 			// stack; this is how run.json says so.
