@@ -34,11 +34,12 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * {@code fluxbench run --prometheus} for real: a run of two stacks at two users for a few
- * seconds, with Debian's Prometheus scraping it every second, then every query of every
- * panel of every dashboard in {@code ops/grafana/dashboards} asked of that run's data,
- * opened again from the results directory as a team would open it. A query with no value
- * fails the test, named by its dashboard, panel and expression.
+ * {@code fluxbench run --prometheus} for real: a run of two stacks, each as two nodes
+ * behind nginx, at two users for a few seconds, with Debian's Prometheus scraping every
+ * node every second, then every query of every panel of every dashboard in
+ * {@code ops/grafana/dashboards} asked of that run's data, opened again from the results
+ * directory as a team would open it. A query with no value fails the test, named by its
+ * dashboard, panel and expression.
  * <p>
  * The run is chosen so that every panel has something to show: mvc-redis brings Hikari,
  * Apache HttpClient and the Redis cache, webflux-redis r2dbc-pool and Reactor Netty, and
@@ -86,8 +87,8 @@ class PrometheusIT {
 		long began = System.nanoTime();
 		exitCode = Main.execute(new PrintWriter(out, true), new PrintWriter(err, true),
 				PackagedHarness.fromAotCache("run", "--scenario-file", SCENARIO.toString(), "--prometheus",
-						"--prometheus-interval", "1s", "--no-pinning", "--project-root", PROJECT_ROOT.toString(),
-						"--out", results.toString()));
+						"--prometheus-interval", "1s", "--nodes", "2", "--no-pinning", "--project-root",
+						PROJECT_ROOT.toString(), "--out", results.toString()));
 		console = out + "\n" + err;
 		System.out.printf("PrometheusIT: the run took %d s%n", Duration.ofNanos(System.nanoTime() - began).toSeconds());
 		assertThat(exitCode).as("exit code; console:%n%s", console).isZero();
@@ -129,9 +130,12 @@ class PrometheusIT {
 	void runShouldCountTheScrapesOfEveryServiceItStarted() {
 		PrometheusJson.Gaps gaps = run.prometheus().orElseThrow().gaps().orElseThrow();
 		assertThat(gaps.notCounted()).isEmpty();
-		assertThat(gaps.targets()).extracting(PrometheusJson.Target::job, (target) -> target.labels().get("stack"))
-			.containsExactlyInAnyOrder(tuple("prometheus", null), tuple("fluxbench-downstream", null),
-					tuple("fluxbench-app", "mvc-redis"), tuple("fluxbench-app", "webflux-redis"));
+		assertThat(gaps.targets())
+			.extracting(PrometheusJson.Target::job, (target) -> target.labels().get("stack"),
+					(target) -> target.labels().get("node"))
+			.containsExactlyInAnyOrder(tuple("prometheus", null, null), tuple("fluxbench-downstream", null, null),
+					tuple("fluxbench-app", "mvc-redis", "1"), tuple("fluxbench-app", "mvc-redis", "2"),
+					tuple("fluxbench-app", "webflux-redis", "1"), tuple("fluxbench-app", "webflux-redis", "2"));
 		assertThat(gaps.targets()).allSatisfy((target) -> assertThat(target.scrapes()).isPositive());
 		assertThat(gaps.scrapes()).isEqualTo(gaps.targets().stream().mapToInt(PrometheusJson.Target::scrapes).sum());
 		assertThat(console).containsPattern("prometheus: \\d+ scrapes, \\d+ missed in \\d+ gap\\(s\\)");

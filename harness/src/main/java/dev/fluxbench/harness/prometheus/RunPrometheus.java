@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -95,8 +96,8 @@ public final class RunPrometheus implements AutoCloseable {
 		RunPrometheus prometheus = new RunPrometheus(Optional.of(server), Optional.of(targets),
 				settings.scrapeInterval(), out, description);
 		// Only its own scrapes tell when it scraped late.
-		prometheus.register(new ScrapeTargets.ScrapeTarget(ScrapeConfig.PROMETHEUS,
-				server.baseUri().resolve("/metrics"), Map.of()));
+		prometheus.register(List.of(new ScrapeTargets.ScrapeTarget(ScrapeConfig.PROMETHEUS,
+				server.baseUri().resolve("/metrics"), Map.of())));
 		return prometheus;
 	}
 
@@ -114,29 +115,47 @@ public final class RunPrometheus implements AutoCloseable {
 	/**
 	 * Hands a target over, with its stack (or target name) and trial as labels, and waits
 	 * for its first scrape, so that Prometheus holds every second of its loads.
-	 * @param metrics where its metrics are; a Prometheus server of the user's is already
-	 * scraping the target and is left alone
+	 * @param nodes where its metrics are, one entry per node; behind a balancer every
+	 * node is scraped, told apart by a {@code node} label as in metrics.csv. A Prometheus
+	 * server of the user's is already scraping the target and is left alone.
 	 */
-	public Registration watch(String stack, int trial, Optional<MetricsSource> metrics) {
-		if (!(metrics.orElse(null) instanceof MetricsSource.Endpoint endpoint)) {
+	public Registration watch(String stack, int trial, List<Optional<MetricsSource>> nodes) {
+		if (this.server.isEmpty()) {
 			return Registration.NONE;
 		}
-		return watch(new ScrapeTargets.ScrapeTarget(ScrapeConfig.APPS, endpoint.uri(),
-				Map.of("stack", stack, "trial", String.valueOf(trial))), stack + " trial " + trial);
+		List<ScrapeTargets.ScrapeTarget> targets = new ArrayList<>();
+		for (int i = 0; i < nodes.size(); i++) {
+			if (nodes.get(i).orElse(null) instanceof MetricsSource.Endpoint endpoint) {
+				Map<String, String> labels = new LinkedHashMap<>();
+				labels.put("stack", stack);
+				labels.put("trial", String.valueOf(trial));
+				if (nodes.size() > 1) {
+					labels.put("node", String.valueOf(i + 1));
+				}
+				targets.add(new ScrapeTargets.ScrapeTarget(ScrapeConfig.APPS, endpoint.uri(), labels));
+			}
+		}
+		if (targets.isEmpty()) {
+			return Registration.NONE;
+		}
+		Registration registration = register(targets);
+		targets.forEach((target) -> awaitFirstScrape(target, stack + " trial " + trial
+				+ (target.labels().containsKey("node") ? " node " + target.labels().get("node") : "")));
+		return registration;
 	}
 
 	private Registration watch(ScrapeTargets.ScrapeTarget target, String name) {
 		if (this.server.isEmpty()) {
 			return Registration.NONE;
 		}
-		Registration registration = register(target);
+		Registration registration = register(List.of(target));
 		awaitFirstScrape(target, name);
 		return registration;
 	}
 
-	private synchronized Registration register(ScrapeTargets.ScrapeTarget target) {
-		this.targets.orElseThrow().add(target);
-		Registration registration = new Registration(this, target, Instant.now());
+	private synchronized Registration register(List<ScrapeTargets.ScrapeTarget> targets) {
+		targets.forEach(this.targets.orElseThrow()::add);
+		Registration registration = new Registration(this, targets, Instant.now());
 		this.registrations.add(registration);
 		return registration;
 	}
@@ -164,7 +183,7 @@ public final class RunPrometheus implements AutoCloseable {
 	}
 
 	private synchronized void unregister(Registration registration) {
-		this.targets.orElseThrow().remove(registration.target);
+		registration.targets.forEach(this.targets.orElseThrow()::remove);
 	}
 
 	/**
@@ -186,7 +205,9 @@ public final class RunPrometheus implements AutoCloseable {
 		try {
 			List<PrometheusJson.Target> counted = new ArrayList<>();
 			for (Registration registration : all) {
-				counted.add(ScrapeGaps.read(this.server.get(), registration.window(), this.interval));
+				for (ScrapeGaps.Window window : registration.windows()) {
+					counted.add(ScrapeGaps.read(this.server.get(), window, this.interval));
+				}
 			}
 			gaps = PrometheusJson.Gaps.of(counted);
 			this.out.printf("prometheus: %d scrapes, %d missed in %d gap(s)%s%n", gaps.scrapes(), gaps.missedScrapes(),
@@ -214,27 +235,28 @@ public final class RunPrometheus implements AutoCloseable {
 		return results.relativize(file).toString();
 	}
 
-	/** A service in Prometheus' targets; closing it takes it out. */
+	/** A service in Prometheus' targets, each of its nodes; closing it takes them out. */
 	public static final class Registration implements AutoCloseable {
 
-		static final Registration NONE = new Registration(null, null, Instant.EPOCH);
+		static final Registration NONE = new Registration(null, List.of(), Instant.EPOCH);
 
 		private final RunPrometheus owner;
 
-		private final ScrapeTargets.ScrapeTarget target;
+		private final List<ScrapeTargets.ScrapeTarget> targets;
 
 		private final Instant from;
 
 		private Instant to;
 
-		private Registration(RunPrometheus owner, ScrapeTargets.ScrapeTarget target, Instant from) {
+		private Registration(RunPrometheus owner, List<ScrapeTargets.ScrapeTarget> targets, Instant from) {
 			this.owner = owner;
-			this.target = target;
+			this.targets = List.copyOf(targets);
 			this.from = from;
 		}
 
-		synchronized ScrapeGaps.Window window() {
-			return new ScrapeGaps.Window(this.target, this.from, (this.to != null) ? this.to : Instant.now());
+		synchronized List<ScrapeGaps.Window> windows() {
+			Instant until = (this.to != null) ? this.to : Instant.now();
+			return this.targets.stream().map((target) -> new ScrapeGaps.Window(target, this.from, until)).toList();
 		}
 
 		/**

@@ -227,7 +227,7 @@ public final class Benchmark {
 				closing.add(balancer);
 				closing.addAll(nodes);
 				// The warm-up and the JIT's steadiness read the first node: the balancer
-				// warms every node alike.
+				// warms every node alike. metrics.csv and Prometheus read every node.
 				yield new Running(balancer.baseUri(), OptionalLong.of(app.pid()), recorded.getFirst().metrics(),
 						recorded, balancerPids, closing);
 			}
@@ -280,7 +280,7 @@ public final class Benchmark {
 		String name = "[" + scenario.name() + "] " + target.id() + " trial " + trial;
 		this.console.starting(name, scenario.trials(), target);
 		try (Running app = start(launcher, services, target, directory, index);
-				RunPrometheus.Registration scraped = prometheus.watch(target.id(), trial, app.metrics())) {
+				RunPrometheus.Registration scraped = prometheus.watch(target.id(), trial, app.nodeMetrics())) {
 			writeRunJson(RunJson.Status.RUNNING);
 			if (!scenario.warmup().isZero()) {
 				Warmup warmup = warmUp(name, app);
@@ -318,7 +318,7 @@ public final class Benchmark {
 				Running app = start(launcher, services, target, directory, index);
 				started.add(app);
 				apps.add(app);
-				started.add(prometheus.watch(target.id(), trial, app.metrics()));
+				started.add(prometheus.watch(target.id(), trial, app.nodeMetrics()));
 				writeRunJson(RunJson.Status.RUNNING);
 			}
 			// Each warms up alone, the others idle: what it compiles is its own load's,
@@ -575,6 +575,10 @@ public final class Benchmark {
 	private record Running(URI baseUri, OptionalLong pid, Optional<MetricsSource> metrics,
 			List<MetricsRecorder.Node> nodes, Map<String, Long> balancerPids,
 			List<AutoCloseable> processes) implements AutoCloseable {
+
+		List<Optional<MetricsSource>> nodeMetrics() {
+			return this.nodes.stream().map(MetricsRecorder.Node::metrics).toList();
+		}
 
 		Map<String, Long> servicePids(Services services) {
 			Map<String, Long> pids = new LinkedHashMap<>(services.pids());

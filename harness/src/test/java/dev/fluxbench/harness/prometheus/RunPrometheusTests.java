@@ -1,6 +1,7 @@
 package dev.fluxbench.harness.prometheus;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 
 import dev.fluxbench.harness.target.MetricsSource;
@@ -13,8 +14,8 @@ class RunPrometheusTests {
 	@Test
 	void noneShouldWatchNothingAndRecordNothing() {
 		try (RunPrometheus none = RunPrometheus.none()) {
-			RunPrometheus.Registration app = none.watch("mvc", 1,
-					Optional.of(new MetricsSource.Endpoint(URI.create("http://127.0.0.1:8080/actuator/prometheus"))));
+			RunPrometheus.Registration app = none.watch("mvc", 1, List
+				.of(Optional.of(new MetricsSource.Endpoint(URI.create("http://127.0.0.1:8080/actuator/prometheus")))));
 			app.close();
 			none.watchDownstream(URI.create("http://127.0.0.1:8090")).close();
 
