@@ -22,11 +22,14 @@ import dev.fluxbench.ldap.EmbeddedDirectory;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -48,6 +51,7 @@ import static org.awaitility.Awaitility.await;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "fluxbench.cache.mode=distributed", "spring.data.redis.timeout=2s" })
 @DirtiesContext
+@ExtendWith(OutputCaptureExtension.class)
 public abstract class AbstractUnitCacheRedisDownTests {
 
 	private static final int CLIENTS = 16;
@@ -67,6 +71,9 @@ public abstract class AbstractUnitCacheRedisDownTests {
 	 */
 	private static final Duration NO_ANSWER = Duration.ofSeconds(30);
 
+	/** How much of the server's log a failure shows from its first error on. */
+	private static final int ERROR_LINES = 60;
+
 	private static final EmbeddedDirectory DIRECTORY = EmbeddedDirectory.start();
 
 	@RegisterExtension
@@ -85,7 +92,7 @@ public abstract class AbstractUnitCacheRedisDownTests {
 	}
 
 	@Test
-	void lookupsWhileRedisStopsShouldAllAnswerFromTheDatabase() throws InterruptedException {
+	void lookupsWhileRedisStopsShouldAllAnswerFromTheDatabase(CapturedOutput output) throws InterruptedException {
 		HttpClient client = HttpClient.newBuilder().connectTimeout(NO_ANSWER).build();
 		Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
 		LongAdder answered = new LongAdder();
@@ -114,8 +121,20 @@ public abstract class AbstractUnitCacheRedisDownTests {
 			clients.shutdown();
 			assertThat(clients.awaitTermination(2, TimeUnit.MINUTES)).isTrue();
 		}
-		assertThat(statuses.keySet()).containsOnly(200);
+		// A 5xx here has been rare and seen only on a busy machine: the server's log says
+		// what failed (a blocking call BlockHound caught, so far), the statuses do not.
+		assertThat(statuses.keySet())
+			.as(() -> "statuses " + statuses + ", the server's log from its first error:\n"
+					+ firstError(output.getOut()))
+			.containsOnly(200);
 		assertThat(cacheErrors()).isPositive();
+	}
+
+	private static String firstError(String log) {
+		return log.lines()
+			.dropWhile((line) -> !line.contains(" ERROR ") && !line.contains("Blocking call"))
+			.limit(ERROR_LINES)
+			.reduce("", (shown, line) -> shown + line + "\n");
 	}
 
 	private int lookup(HttpClient client, long id) {
