@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import dev.fluxbench.harness.launch.EnvironmentException;
 import org.apache.jorphan.collections.HashTree;
+import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 import us.abstracta.jmeter.javadsl.core.engines.DistributedJmeterEngine;
 import us.abstracta.jmeter.javadsl.core.engines.TestStopper;
 
@@ -30,6 +31,15 @@ public final class EngineRun extends DistributedJmeterEngine {
 	public EngineRun(Engines engines) {
 		super(engines.addresses().toArray(String[]::new));
 		this.engines = engines;
+	}
+
+	/**
+	 * No statistics of jmeter-java-dsl's: its collector is a remote listener, so every
+	 * engine would send each sample twice, once to it and once to fluxbench's own sink,
+	 * and fluxbench never reads it.
+	 */
+	@Override
+	protected void addStatsCollector(HashTree testPlanTree, TestPlanStats stats) {
 	}
 
 	@Override

@@ -26,8 +26,10 @@ import dev.fluxbench.harness.scenario.Step;
 import dev.fluxbench.harness.scenario.Termination;
 import dev.fluxbench.harness.scenario.Workload;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jorphan.collections.HashTree;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan;
 import us.abstracta.jmeter.javadsl.core.DslTestPlan.TestPlanChild;
+import us.abstracta.jmeter.javadsl.core.TestPlanStats;
 import us.abstracta.jmeter.javadsl.core.assertions.DslJsonAssertion;
 import us.abstracta.jmeter.javadsl.core.assertions.DslResponseAssertion;
 import us.abstracta.jmeter.javadsl.core.configs.DslCsvDataSet;
@@ -523,7 +525,7 @@ final class LoadPlan {
 	 * seconds; ours is the status line.
 	 */
 	private static EmbeddedJmeterEngine localEngine() {
-		return new EmbeddedJmeterEngine().prop("summariser.out", "false").prop("summariser.name", "");
+		return new LocalEngine().prop("summariser.out", "false").prop("summariser.name", "");
 	}
 
 	private static void execute(DslTestPlan plan, EmbeddedJmeterEngine engine) {
@@ -537,6 +539,20 @@ final class LoadPlan {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException("interrupted while the load ran", ex);
 		}
+	}
+
+	/**
+	 * jmeter-java-dsl's engine without its statistics. They estimate several percentiles
+	 * of every label as each sample arrives (commons-math's P² estimators), which costs
+	 * the generator CPU and garbage on every request; fluxbench computes its figures from
+	 * samples.csv and never reads them (docs/calibrate.md).
+	 */
+	static final class LocalEngine extends EmbeddedJmeterEngine {
+
+		@Override
+		protected void addStatsCollector(HashTree testPlanTree, TestPlanStats stats) {
+		}
+
 	}
 
 }
