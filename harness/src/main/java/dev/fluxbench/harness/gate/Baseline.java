@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import dev.fluxbench.harness.gate.Change.Basis;
 import dev.fluxbench.harness.report.Aspect;
 import dev.fluxbench.harness.report.LoadResult;
+import dev.fluxbench.harness.report.Measurements;
 import dev.fluxbench.harness.report.RunResults;
 import dev.fluxbench.harness.report.Statistics;
 import dev.fluxbench.harness.report.Statistics.Interval;

@@ -219,7 +219,9 @@ final class Decision {
 			String significance = switch (verdict.get().outcome()) {
 				case BETTER -> verdict.get().best().orElseThrow() + " significantly lower";
 				case INDICATIVE -> "one trial";
-				case NO_SIGNIFICANT_DIFFERENCE, EQUAL -> "no significant difference";
+				case NO_SIGNIFICANT_DIFFERENCE -> "no significant difference between "
+						+ verdict.get().best().orElseThrow() + " and " + String.join(", ", verdict.get().tiedWith());
+				case EQUAL -> "no significant difference";
 				case NO_DATA -> "one target only";
 			};
 			parts.add(aspect.title() + " " + figures + " " + aspect.unit() + " (" + significance + ")");

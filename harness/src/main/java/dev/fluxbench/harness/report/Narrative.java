@@ -169,8 +169,9 @@ final class Narrative {
 
 	private static String confidenceSentence(List<Verdict> verdicts, int trials) {
 		if (trials < 2) {
-			return "Each stack ran one trial, so every difference above is indicative only: run with --trials 3 "
-					+ "or more for confidence intervals.";
+			return "Each stack ran one trial, so every difference above is indicative only: a stack is named ahead "
+					+ "only where resampling its samples set it apart, and samples of one run vary less than runs "
+					+ "do. Run with --trials 3 or more for confidence intervals.";
 		}
 		long compared = verdicts.stream()
 			.filter((verdict) -> verdict.outcome() == Outcome.BETTER

@@ -6,17 +6,21 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 
 import dev.fluxbench.harness.launch.DatabaseActivity;
 import dev.fluxbench.harness.results.CalibrationJson;
+import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.ResultsDirectory;
 import dev.fluxbench.harness.results.RunJson;
+import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Summary;
 import dev.fluxbench.harness.results.Warmup;
 
@@ -48,10 +52,15 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		for (int load : results.loadLevels()) {
 			Map<String, List<LoadResult>> byStack = new LinkedHashMap<>();
 			results.stacks().forEach((stack) -> byStack.put(stack, results.at(load, stack)));
+			// Read when single trials are compared, and one load at a time: a long run's
+			// samples would not all fit in memory at once.
+			Map<LoadKey, Map<String, Measurements>> samples = new HashMap<>();
+			BiFunction<LoadResult, String, Optional<Measurements>> ofLabel = (trial, label) -> Optional
+				.ofNullable(samples.computeIfAbsent(trial.key(), (key) -> measurements(results, key)).get(label));
 			// Label by label: over a mix of endpoints a slow one hides behind a fast one.
 			for (String label : results.labels()) {
 				for (Aspect aspect : Aspect.PER_LABEL) {
-					verdicts.add(Verdict.of(load, label, aspect, byStack));
+					verdicts.add(Verdict.of(load, label, aspect, byStack, ofLabel));
 				}
 			}
 			for (Aspect aspect : Aspect.PER_LOAD) {
@@ -63,6 +72,11 @@ public record Report(RunResults results, List<Verdict> verdicts, List<String> de
 		narrative.addAll(faults.narrative());
 		return new Report(results, List.copyOf(verdicts), Decision.of(results, verdicts), List.copyOf(narrative),
 				faults);
+	}
+
+	private static Map<String, Measurements> measurements(RunResults results, LoadKey key) {
+		List<Sample> samples = RunResults.samples(new ResultsDirectory(results.directory()).samplesCsv(key));
+		return samples.isEmpty() ? Map.of() : Measurements.byLabel(samples, results.run().rampUp(key.load()));
 	}
 
 	/** Reads a results directory and writes its report into it. */

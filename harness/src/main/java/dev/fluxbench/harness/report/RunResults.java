@@ -142,7 +142,8 @@ public record RunResults(Path directory, RunRecord run, List<LoadResult> loads) 
 		}
 	}
 
-	private static List<dev.fluxbench.harness.results.Sample> samples(Path file) {
+	/** A load's samples; none when it left no file. */
+	static List<dev.fluxbench.harness.results.Sample> samples(Path file) {
 		if (!Files.isRegularFile(file)) {
 			return List.of();
 		}

@@ -139,6 +139,50 @@ public final class Statistics {
 	}
 
 	/**
+	 * The bootstrap 95% confidence interval of
+	 * {@code sum(numeratorsB) / sum(denominatorsB)
+	 * - sum(numeratorsA) / sum(denominatorsA)}, each side's pairs resampled together and
+	 * on their own: a cost per request over the intervals of a load, where an interval's
+	 * CPU and its requests belong together. A resample whose denominators sum to zero is
+	 * left out.
+	 */
+	public static Interval bootstrapRatioDifference(double[] numeratorsA, double[] denominatorsA, double[] numeratorsB,
+			double[] denominatorsB) {
+		if (numeratorsA.length == 0 || numeratorsB.length == 0) {
+			throw new IllegalArgumentException("No values");
+		}
+		if (numeratorsA.length != denominatorsA.length || numeratorsB.length != denominatorsB.length) {
+			throw new IllegalArgumentException("Every numerator needs its denominator");
+		}
+		SplittableRandom random = new SplittableRandom(SEED);
+		double[] differences = new double[RESAMPLES];
+		int kept = 0;
+		for (int i = 0; i < RESAMPLES; i++) {
+			double ratioA = resampledRatio(numeratorsA, denominatorsA, random);
+			double ratioB = resampledRatio(numeratorsB, denominatorsB, random);
+			if (!Double.isNaN(ratioA) && !Double.isNaN(ratioB)) {
+				differences[kept++] = ratioB - ratioA;
+			}
+		}
+		if (kept == 0) {
+			throw new IllegalArgumentException("No resample has a denominator");
+		}
+		double[] all = Arrays.copyOf(differences, kept);
+		return new Interval(percentile(all, 2.5), percentile(all, 97.5));
+	}
+
+	private static double resampledRatio(double[] numerators, double[] denominators, SplittableRandom random) {
+		double numerator = 0;
+		double denominator = 0;
+		for (int j = 0; j < numerators.length; j++) {
+			int drawn = random.nextInt(numerators.length);
+			numerator += numerators[drawn];
+			denominator += denominators[drawn];
+		}
+		return (denominator > 0) ? numerator / denominator : Double.NaN;
+	}
+
+	/**
 	 * Thins large inputs and takes fewer resamples for them, so that comparing two loads
 	 * of a few hundred thousand samples each stays a matter of a second: the percentiles
 	 * of a resample are stable long before 10 000 resamples once each one holds thousands

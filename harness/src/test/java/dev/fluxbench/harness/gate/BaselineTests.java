@@ -8,6 +8,7 @@ import dev.fluxbench.harness.gate.Change.Basis;
 import dev.fluxbench.harness.gate.Change.Outcome;
 import dev.fluxbench.harness.report.Aspect;
 import dev.fluxbench.harness.report.LoadResult;
+import dev.fluxbench.harness.report.Measurements;
 import dev.fluxbench.harness.report.RunResults;
 import dev.fluxbench.harness.report.Statistics;
 import dev.fluxbench.harness.results.ResultsDirectory;

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,6 +12,7 @@ import java.util.Optional;
 import dev.fluxbench.harness.results.LoadKey;
 import dev.fluxbench.harness.results.MetricsCsv;
 import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -294,6 +296,39 @@ class CountersTests {
 				efficiency.heapUsedMaxMb(), efficiency.rssMaxMb(), efficiency.gcPauses(), efficiency.gcPauseMillis()))
 			.extracting(Figure::text)
 			.containsOnly(Figure.NOT_SCRAPED);
+	}
+
+	@Test
+	void cpuVerdictWhenSingleTrialsShouldSeparateOnlyWhatTheIntervalsBetweenScrapesTell() {
+		LoadResult light = load(cpu(0.5, 0.02));
+		Map<String, List<LoadResult>> heavier = new LinkedHashMap<>();
+		heavier.put("mvc", List.of(light));
+		heavier.put("webflux", List.of(load(cpu(0.8, 0.02))));
+		Verdict apart = Verdict.of(5, Summary.ALL, Aspect.CPU, heavier);
+		assertThat(apart.outcome()).isEqualTo(Verdict.Outcome.INDICATIVE);
+		assertThat(apart.best()).contains("mvc");
+		// A little more on average, but second by second all over the place.
+		Map<String, List<LoadResult>> noisier = new LinkedHashMap<>();
+		noisier.put("mvc", List.of(light));
+		noisier.put("mvc-vt", List.of(load(cpu(0.52, 0.3))));
+		Verdict together = Verdict.of(5, Summary.ALL, Aspect.CPU, noisier);
+		assertThat(together.estimates().get("mvc").median()).isLessThan(together.estimates().get("mvc-vt").median());
+		assertThat(together.outcome()).isEqualTo(Verdict.Outcome.NO_SIGNIFICANT_DIFFERENCE);
+		assertThat(together.tiedWith()).containsExactly("mvc-vt");
+	}
+
+	/**
+	 * The app's CPU counter over eight scrapes a second apart, growing by {@code rate}
+	 * CPU-seconds a second, one second more and the next less by {@code swing}.
+	 */
+	private List<Scrape> cpu(double rate, double swing) {
+		MetricsFile metrics = new MetricsFile();
+		double used = 10;
+		for (int second = 0; second < 8; second++) {
+			metrics.line(second, "app", "cpu_time_seconds", "", used);
+			used += rate + ((second % 2 == 0) ? swing : -swing);
+		}
+		return metrics.scrapes();
 	}
 
 	private static LoadResult load(List<Scrape> scrapes) {

@@ -3,10 +3,13 @@ package dev.fluxbench.harness.report;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
+import java.util.function.BiFunction;
 
 import dev.fluxbench.harness.report.Verdict.Outcome;
 import dev.fluxbench.harness.results.LoadKey;
@@ -63,6 +66,46 @@ class VerdictTests {
 	}
 
 	@Test
+	void verdictWhenSingleTrialsAreLevelAtTheTopShouldNameNoStackWhicheverRanFirst() {
+		for (Map<String, List<LoadResult>> stacks : List.of(
+				stacks("mvc", List.of(150), "mvc-vt", List.of(150), "webflux", List.of(300)),
+				stacks("webflux", List.of(300), "mvc-vt", List.of(150), "mvc", List.of(150)))) {
+			Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99, stacks);
+			assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
+			assertThat(verdict.best().orElseThrow()).isIn("mvc", "mvc-vt");
+			assertThat(verdict.tiedWith()).containsAnyOf("mvc", "mvc-vt").doesNotContain("webflux");
+		}
+	}
+
+	@Test
+	void verdictWhenSingleTrialsSamplesDoNotSeparateTheStacksShouldBeNoSignificantDifference() {
+		Map<LoadResult, List<Sample>> samples = new IdentityHashMap<>();
+		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
+		stacks.put("mvc", List.of(spread(samples, 1, 2000, 2000)));
+		stacks.put("webflux", List.of(spread(samples, 2, 2000, 2000)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P95, stacks, resampled(samples));
+		// The two p95s differ by chance alone, which their samples show.
+		assertThat(verdict.estimates().get("mvc").median()).isNotEqualTo(verdict.estimates().get("webflux").median());
+		assertThat(verdict.outcome()).isEqualTo(Outcome.NO_SIGNIFICANT_DIFFERENCE);
+		assertThat(verdict.tiedWith()).hasSize(1);
+		// Without the samples, the same figures are only ranked.
+		assertThat(Verdict.of(10, Summary.ALL, Aspect.P95, stacks).outcome()).isEqualTo(Outcome.INDICATIVE);
+	}
+
+	@Test
+	void verdictWhenSingleTrialsSamplesSeparateTheStacksShouldBeIndicative() {
+		Map<LoadResult, List<Sample>> samples = new IdentityHashMap<>();
+		Map<String, List<LoadResult>> stacks = new LinkedHashMap<>();
+		stacks.put("mvc", List.of(spread(samples, 1, 200, 20)));
+		stacks.put("mvc-vt", List.of(spread(samples, 2, 160, 20)));
+		stacks.put("webflux", List.of(spread(samples, 3, 100, 20)));
+		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P95, stacks, resampled(samples));
+		assertThat(verdict.outcome()).isEqualTo(Outcome.INDICATIVE);
+		assertThat(verdict.best()).contains("webflux");
+		assertThat(verdict.tiedWith()).isEmpty();
+	}
+
+	@Test
 	void verdictWhenTheFigureIsTheSameEverywhereShouldBeEqual() {
 		Verdict verdict = Verdict.of(10, Summary.ALL, Aspect.P99,
 				stacks("mvc", List.of(150, 150), "webflux", List.of(150, 150)));
@@ -112,6 +155,29 @@ class VerdictTests {
 		}
 		return LoadResult.of(new LoadKey("s", 10, "x", trial), finished, samples, List.of(), Duration.ZERO,
 				Optional.empty(), Optional.empty());
+	}
+
+	/**
+	 * 2000 samples over ten seconds, their times drawn at random (with a seed of the
+	 * trial's) from {@code center} plus or minus {@code width / 2} ms; remembered in
+	 * {@code samples}.
+	 */
+	private static LoadResult spread(Map<LoadResult, List<Sample>> samples, int seed, int center, int width) {
+		Random random = new Random(seed);
+		List<Sample> drawn = new ArrayList<>();
+		for (int i = 0; i < 2000; i++) {
+			drawn.add(sample(i * 5L, center - width / 2 + random.nextInt(width + 1)));
+		}
+		LoadResult load = LoadResult.of(new LoadKey("s", 10, "x", 1), true, drawn, List.of(), Duration.ZERO,
+				Optional.empty(), Optional.empty());
+		samples.put(load, drawn);
+		return load;
+	}
+
+	private static BiFunction<LoadResult, String, Optional<Measurements>> resampled(
+			Map<LoadResult, List<Sample>> samples) {
+		return (trial, label) -> Optional
+			.ofNullable(Measurements.byLabel(samples.get(trial), Duration.ZERO).get(label));
 	}
 
 	/** {@code rps} samples a second for ten seconds. */

@@ -1,4 +1,4 @@
-package dev.fluxbench.harness.gate;
+package dev.fluxbench.harness.report;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -7,26 +7,26 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.fluxbench.harness.report.Aspect;
-import dev.fluxbench.harness.report.Statistics;
 import dev.fluxbench.harness.report.Statistics.Interval;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.Summary;
 
 /**
  * The raw figures of one step label (or {@link Summary#ALL} of them) in one finished
- * load, which a single-trial comparison resamples and from which each trial's figure is
- * computed.
+ * load, which a single-trial comparison resamples (the report's verdicts, the CI gate)
+ * and from which each trial's figure is computed.
  *
  * @param elapsedMillis every sample's elapsed time
  * @param errorPercents 100 for a failed sample and 0 for the others, so that their mean
  * is the error rate in percent, as {@link Aspect#ERRORS} has it
  * @param plateauCounts the requests completed in each second of the plateau
  */
-record Measurements(double[] elapsedMillis, double[] errorPercents, double[] plateauCounts) {
+public record Measurements(double[] elapsedMillis, double[] errorPercents, double[] plateauCounts) {
 
-	/** The aspects a baseline comparison looks at, in the order it reports them. */
-	static final List<Aspect> ASPECTS = List.of(Aspect.P95, Aspect.P99, Aspect.THROUGHPUT, Aspect.ERRORS);
+	/**
+	 * The aspects that samples give, in the order a baseline comparison reports them.
+	 */
+	public static final List<Aspect> ASPECTS = List.of(Aspect.P95, Aspect.P99, Aspect.THROUGHPUT, Aspect.ERRORS);
 
 	/**
 	 * The measurements of a load: {@link Summary#ALL} first, then one per label in
@@ -34,7 +34,7 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 	 * @param samples the load's samples, not empty
 	 * @param rampUp the scenario's ramp-up, which decides the plateau
 	 */
-	static Map<String, Measurements> byLabel(List<Sample> samples, Duration rampUp) {
+	public static Map<String, Measurements> byLabel(List<Sample> samples, Duration rampUp) {
 		long first = Long.MAX_VALUE;
 		long last = Long.MIN_VALUE;
 		for (Sample sample : samples) {
@@ -57,7 +57,7 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 	/**
 	 * Several trials' measurements as one, for a side with a single trial or one to pool.
 	 */
-	static Measurements pooled(List<Measurements> trials) {
+	public static Measurements pooled(List<Measurements> trials) {
 		if (trials.size() == 1) {
 			return trials.getFirst();
 		}
@@ -66,7 +66,7 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 				concat(trials.stream().map(Measurements::plateauCounts).toList()));
 	}
 
-	int samples() {
+	public int samples() {
 		return this.elapsedMillis.length;
 	}
 
@@ -75,13 +75,13 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 	 * over the load's whole span would also average in the ramp-up and whatever it took
 	 * to wind down.
 	 */
-	double figure(Aspect aspect) {
+	public double figure(Aspect aspect) {
 		return switch (aspect) {
 			case P95 -> Statistics.percentile(this.elapsedMillis, 95);
 			case P99 -> Statistics.percentile(this.elapsedMillis, 99);
 			case THROUGHPUT -> Statistics.mean(this.plateauCounts);
 			case ERRORS -> Statistics.mean(this.errorPercents);
-			default -> throw new IllegalArgumentException("A baseline comparison has no " + aspect.title());
+			default -> throw new IllegalArgumentException("Samples give no " + aspect.title());
 		};
 	}
 
@@ -90,13 +90,13 @@ record Measurements(double[] elapsedMillis, double[] errorPercents, double[] pla
 	 * what the figure is made of: the samples for latencies and errors, the seconds for
 	 * throughput.
 	 */
-	Interval difference(Aspect aspect, Measurements current) {
+	public Interval difference(Aspect aspect, Measurements current) {
 		return switch (aspect) {
 			case P95 -> Statistics.bootstrapPercentileDifference(this.elapsedMillis, current.elapsedMillis, 95);
 			case P99 -> Statistics.bootstrapPercentileDifference(this.elapsedMillis, current.elapsedMillis, 99);
 			case THROUGHPUT -> Statistics.bootstrapMeanDifference(this.plateauCounts, current.plateauCounts);
 			case ERRORS -> Statistics.bootstrapMeanDifference(this.errorPercents, current.errorPercents);
-			default -> throw new IllegalArgumentException("A baseline comparison has no " + aspect.title());
+			default -> throw new IllegalArgumentException("Samples give no " + aspect.title());
 		};
 	}
 
