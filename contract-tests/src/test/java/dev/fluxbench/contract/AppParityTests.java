@@ -55,6 +55,8 @@ class AppParityTests {
 			Map.entry("system/DatabaseTimestamps", "r2dbc-mariadb has no codec for an instant"),
 			Map.entry("system/JdbcConfiguration", "the variants' Hikari pool beside R2DBC"),
 			Map.entry("system/JdbcProperties", "the variants' Hikari pool beside R2DBC"),
+			Map.entry("system/OffloadedConnectionFactory",
+					"r2dbc-h2 runs statements on the caller's thread; connections are lent on a scheduler"),
 			Map.entry("system/R2dbcConfiguration", "Spring Data R2DBC quotes names that JPA does not"));
 
 	/** Types only mvc has, by package path, each with why. */

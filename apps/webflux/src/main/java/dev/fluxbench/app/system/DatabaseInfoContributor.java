@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.r2dbc.spi.ConnectionFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.info.Info;
@@ -23,9 +24,13 @@ class DatabaseInfoContributor implements InfoContributor {
 
 	private final ObjectProvider<HikariDataSource> jdbc;
 
-	DatabaseInfoContributor(R2dbcProperties r2dbc, ObjectProvider<HikariDataSource> jdbc) {
+	private final ConnectionFactory connectionFactory;
+
+	DatabaseInfoContributor(R2dbcProperties r2dbc, ObjectProvider<HikariDataSource> jdbc,
+			ConnectionFactory connectionFactory) {
 		this.r2dbc = r2dbc;
 		this.jdbc = jdbc;
+		this.connectionFactory = connectionFactory;
 	}
 
 	@Override
@@ -36,6 +41,8 @@ class DatabaseInfoContributor implements InfoContributor {
 		pool.put("maxSize", configured.getMaxSize());
 		pool.put("minIdle", configured.getMinIdle());
 		pool.put("acquireTimeout", String.valueOf(configured.getMaxAcquireTime()));
+		pool.put("lendsOn", OffloadedConnectionFactory.offloads(this.connectionFactory) ? "boundedElastic"
+				: "the thread that asks or releases");
 		Map<String, Object> database = new LinkedHashMap<>();
 		database.put("url", this.r2dbc.getUrl());
 		database.put("pool", pool);

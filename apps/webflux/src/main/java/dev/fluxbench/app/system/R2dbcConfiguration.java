@@ -1,7 +1,10 @@
 package dev.fluxbench.app.system;
 
+import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.ConnectionFactory;
+import reactor.core.scheduler.Schedulers;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.r2dbc.convert.R2dbcCustomConversions;
@@ -17,6 +20,24 @@ import org.springframework.data.relational.RelationalManagedTypes;
  */
 @Configuration(proxyBeanMethods = false)
 class R2dbcConfiguration {
+
+	/**
+	 * Boot's pool, lending on boundedElastic when the driver is H2 (see
+	 * {@link OffloadedConnectionFactory}): the scheduler Reactor keeps for work that may
+	 * block, as H2's statements may on its locks.
+	 */
+	@Bean
+	static BeanPostProcessor offloadedConnectionFactory() {
+		return new BeanPostProcessor() {
+
+			@Override
+			public Object postProcessAfterInitialization(Object bean, String name) {
+				return (bean instanceof ConnectionPool pool)
+						? OffloadedConnectionFactory.of(pool, Schedulers.boundedElastic()) : bean;
+			}
+
+		};
+	}
 
 	@Bean
 	R2dbcMappingContext r2dbcMappingContext(R2dbcCustomConversions conversions, RelationalManagedTypes managedTypes) {

@@ -69,6 +69,17 @@ class PoolSaturationTests {
 		assertThat(HTTP.send(get(ArtistPaths.ARTISTS), BodyHandlers.ofString()).statusCode()).isEqualTo(200);
 	}
 
+	@Test
+	void theH2PoolShouldLendOnBoundedElasticAndKeepItsMetrics() {
+		String thread = Mono.from(this.connectionFactory.create())
+			.flatMap((connection) -> Mono.just(Thread.currentThread().getName())
+				.flatMap((name) -> Mono.from(connection.close()).thenReturn(name)))
+			.block();
+
+		assertThat(thread).startsWith("boundedElastic-");
+		assertThat(this.registry.get("r2dbc.pool.max.allocated").gauge().value()).isEqualTo(1.0);
+	}
+
 	private HttpRequest get(String path) {
 		return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + path)).build();
 	}
