@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.r2dbc.spi.ConnectionFactory;
+import reactor.core.scheduler.Schedulers;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.info.Info;
@@ -41,8 +42,14 @@ class DatabaseInfoContributor implements InfoContributor {
 		pool.put("maxSize", configured.getMaxSize());
 		pool.put("minIdle", configured.getMinIdle());
 		pool.put("acquireTimeout", String.valueOf(configured.getMaxAcquireTime()));
-		pool.put("lendsOn", OffloadedConnectionFactory.offloads(this.connectionFactory) ? "boundedElastic"
-				: "the thread that asks or releases");
+		if (OffloadedConnectionFactory.offloads(this.connectionFactory)) {
+			pool.put("lendsOn", "boundedElastic");
+			pool.put("lendingThreadCap", Schedulers.DEFAULT_BOUNDED_ELASTIC_SIZE);
+			pool.put("lendingQueuedTaskCap", Schedulers.DEFAULT_BOUNDED_ELASTIC_QUEUESIZE);
+		}
+		else {
+			pool.put("lendsOn", "the thread that asks or releases");
+		}
 		Map<String, Object> database = new LinkedHashMap<>();
 		database.put("url", this.r2dbc.getUrl());
 		database.put("pool", pool);

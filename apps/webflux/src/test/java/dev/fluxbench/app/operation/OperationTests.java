@@ -45,6 +45,7 @@ class OperationTests extends OperationContract {
 			.containsExactlyInAnyOrder("variant=\"webflux\"", "repository=\"r2dbc\"", "accounts=\"r2dbc\"",
 					"executionOn=\"event-loop\"");
 		assertThat(databaseInfo().has("jdbc")).isFalse();
+		assertThat(databaseInfo().get("pool").get("lendsOn").asString()).isEqualTo("boundedElastic");
 	}
 
 	@Test
