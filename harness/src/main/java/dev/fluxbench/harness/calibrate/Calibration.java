@@ -72,15 +72,9 @@ public final class Calibration {
 			if (!this.settings.warmup().isZero()) {
 				warmUp(harness, connections, compiler);
 			}
-			OptionalDouble jitBefore = compiler.seconds();
-			CalibrationJson.Side generator = harnessSide(harness, connections);
-			OptionalDouble jitAfter = compiler.seconds();
-			Optional<Double> jitShare = (jitBefore.isPresent() && jitAfter.isPresent() && generator.cpu().isPositive())
-					? Optional
-						.of((jitAfter.getAsDouble() - jitBefore.getAsDouble()) / (generator.cpu().toNanos() / 1e9))
-					: Optional.empty();
+			HarnessSide generator = harnessSide(harness, connections, compiler);
 			CalibrationJson.Side reference = wrkSide(connections);
-			points.add(CalibrationJson.Point.of(connections, generator, reference, jitShare));
+			points.add(CalibrationJson.Point.of(connections, generator.figures(), reference, generator.jitShare()));
 			result = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(started),
 					this.endpoint.url().toString(), this.endpoint.stack(), this.settings.cpuLayout(), version,
 					this.settings.duration(), this.settings.warmup(), points);
@@ -89,10 +83,11 @@ public final class Calibration {
 		return result;
 	}
 
-	private CalibrationJson.Side harnessSide(GeneratorLoad harness, int connections) {
+	private HarnessSide harnessSide(GeneratorLoad harness, int connections, CompilerCpu compiler) {
 		this.console.printf("%d connections: harness for %ds%n", connections, this.settings.duration().toSeconds());
 		Path directory = this.out.resolve("harness-c" + connections);
 		Path samples = directory.resolve("samples.csv");
+		OptionalDouble jitBefore = compiler.seconds();
 		Duration cpuBefore = ProcessStats.ownCpuTime();
 		long wallBefore = System.nanoTime();
 		harness.run(connections, this.settings.duration(), this.endpoint.base(), samples,
@@ -100,7 +95,22 @@ public final class Calibration {
 				this.endpoint.servicePids());
 		Duration cpu = ProcessStats.ownCpuTime().minus(cpuBefore);
 		Duration wall = Duration.ofNanos(System.nanoTime() - wallBefore);
-		return harnessFigures(SamplesCsv.read(samples), cpu, wall);
+		// Read before samples.csv is: the JIT compiles its reader and the percentiles'
+		// sort as it is read back, work of no request's that the CPU above leaves out
+		// too.
+		OptionalDouble jitAfter = compiler.seconds();
+		return new HarnessSide(harnessFigures(SamplesCsv.read(samples), cpu, wall), jitShare(jitBefore, jitAfter, cpu));
+	}
+
+	/**
+	 * The share of {@code cpu} that the JIT's threads used, from their CPU seconds read
+	 * at both ends of the same window; empty when either reading or the CPU is missing.
+	 */
+	static Optional<Double> jitShare(OptionalDouble jitBefore, OptionalDouble jitAfter, Duration cpu) {
+		if (jitBefore.isEmpty() || jitAfter.isEmpty() || !cpu.isPositive()) {
+			return Optional.empty();
+		}
+		return Optional.of((jitAfter.getAsDouble() - jitBefore.getAsDouble()) / (cpu.toNanos() / 1e9));
 	}
 
 	/**
@@ -236,6 +246,10 @@ public final class Calibration {
 			connections = List.copyOf(connections);
 		}
 
+	}
+
+	/** The harness' figures at one connection count, and its JIT's share of their CPU. */
+	private record HarnessSide(CalibrationJson.Side figures, Optional<Double> jitShare) {
 	}
 
 }

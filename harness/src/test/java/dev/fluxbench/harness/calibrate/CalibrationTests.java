@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.stream.IntStream;
 
@@ -14,6 +15,7 @@ import dev.fluxbench.harness.results.Sample;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class CalibrationTests {
 
@@ -39,6 +41,21 @@ class CalibrationTests {
 		CalibrationJson.Side wrk = CalibrationJson.Side.of(100, 0, Duration.ofSeconds(1), Duration.ZERO, Duration.ZERO,
 				Duration.ZERO);
 		assertThat(CalibrationJson.Point.of(1, harness, wrk).cpuRatio()).isEmpty();
+	}
+
+	@Test
+	void jitShareShouldBeTheCompilersSecondsOverTheWindowsCpu() {
+		assertThat(Calibration.jitShare(OptionalDouble.of(2.0), OptionalDouble.of(3.5), Duration.ofSeconds(10)))
+			.hasValueSatisfying((share) -> assertThat(share).isCloseTo(0.15, within(1e-9)));
+	}
+
+	@Test
+	void jitShareWhenAReadingOrTheCpuIsMissingShouldBeAbsent() {
+		assertThat(Calibration.jitShare(OptionalDouble.empty(), OptionalDouble.of(3.5), Duration.ofSeconds(10)))
+			.isEmpty();
+		assertThat(Calibration.jitShare(OptionalDouble.of(2.0), OptionalDouble.empty(), Duration.ofSeconds(10)))
+			.isEmpty();
+		assertThat(Calibration.jitShare(OptionalDouble.of(2.0), OptionalDouble.of(2.0), Duration.ZERO)).isEmpty();
 	}
 
 	@Test
