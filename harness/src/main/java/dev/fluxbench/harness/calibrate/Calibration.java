@@ -95,9 +95,8 @@ public final class Calibration {
 				this.endpoint.servicePids());
 		Duration cpu = ProcessStats.ownCpuTime().minus(cpuBefore);
 		Duration wall = Duration.ofNanos(System.nanoTime() - wallBefore);
-		// Read before samples.csv is: the JIT compiles its reader and the percentiles'
-		// sort as it is read back, work of no request's that the CPU above leaves out
-		// too.
+		// Before samples.csv is read back: reading it makes the JIT compile a CSV reader
+		// and a sort, no request's work, which the CPU above leaves out too.
 		OptionalDouble jitAfter = compiler.seconds();
 		return new HarnessSide(harnessFigures(SamplesCsv.read(samples), cpu, wall), jitShare(jitBefore, jitAfter, cpu));
 	}
