@@ -53,6 +53,7 @@ class AppParityTests {
 			Map.entry("system/ClientDisconnects",
 					"Reactor Netty cancels a request whose client left; mvc sees the failed write in its handler"),
 			Map.entry("system/DatabaseTimestamps", "r2dbc-mariadb has no codec for an instant"),
+			Map.entry("system/DriverLoops", "the event loops the R2DBC drivers talk on; JDBC blocks a thread instead"),
 			Map.entry("system/JdbcConfiguration", "the variants' Hikari pool beside R2DBC"),
 			Map.entry("system/JdbcProperties", "the variants' Hikari pool beside R2DBC"),
 			Map.entry("system/OffloadedConnectionFactory",

@@ -53,6 +53,7 @@ class DatabaseInfoContributor implements InfoContributor {
 		Map<String, Object> database = new LinkedHashMap<>();
 		database.put("url", this.r2dbc.getUrl());
 		database.put("pool", pool);
+		database.put("driverLoops", DriverLoops.info(this.r2dbc.getUrl()));
 		HikariDataSource jdbc = this.jdbc.getIfAvailable();
 		if (jdbc != null) {
 			database.put("jdbc", jdbc(jdbc));
