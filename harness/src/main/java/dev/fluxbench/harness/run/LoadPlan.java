@@ -42,13 +42,11 @@ import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.BaseThreadGroup.ThreadGroupChild;
 import us.abstracta.jmeter.javadsl.core.threadgroups.DslDefaultThreadGroup;
 import us.abstracta.jmeter.javadsl.core.threadgroups.RpsThreadGroup;
-import us.abstracta.jmeter.javadsl.http.DslHttpDefaults;
 import us.abstracta.jmeter.javadsl.http.DslHttpSampler;
 
 import static us.abstracta.jmeter.javadsl.JmeterDsl.csvDataSet;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.forLoopController;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpCache;
-import static us.abstracta.jmeter.javadsl.JmeterDsl.httpDefaults;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.httpSampler;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonAssertion;
 import static us.abstracta.jmeter.javadsl.JmeterDsl.jsonExtractor;
@@ -157,7 +155,7 @@ final class LoadPlan {
 		}
 		SampleSink sink = SampleSink.to(consumer, expectedStatus(), progress);
 		try (JourneyCounter journeys = JourneyCounter.open()) {
-			execute(plan(target, threadGroupFor(level, basePath(target), journeys), sink), localEngine());
+			execute(plan(threadGroupFor(level, target, journeys), sink), localEngine());
 			return journeys.journeys();
 		}
 		finally {
@@ -168,7 +166,7 @@ final class LoadPlan {
 	/**
 	 * Runs one measured load level on several targets at the same time, in one JMeter
 	 * test: each target has a thread group of its own, with the level's users or rate (a
-	 * share, in a mixed run), its own HTTP defaults and its own listener, so that each
+	 * share, in a mixed run), samplers that address it and its own listener, so that each
 	 * sample reaches the consumer of the target its user drives. One test, not one per
 	 * target: JMeter keeps its running test in static state, so two tests in one JVM at
 	 * once would stop each other.
@@ -188,7 +186,7 @@ final class LoadPlan {
 				sinks.add(sink);
 				JourneyCounter journeys = JourneyCounter.open();
 				counters.add(journeys);
-				children.add(threadGroupFor(level, basePath(target), journeys).children(defaults(target), sink));
+				children.add(threadGroupFor(level, target, journeys).children(sink));
 			}
 			execute(testPlan(children.toArray(TestPlanChild[]::new)), localEngine());
 			return counters.stream().map(JourneyCounter::journeys).toList();
@@ -210,7 +208,7 @@ final class LoadPlan {
 		try (JourneyCounter journeys = JourneyCounter.open()) {
 			EngineRun run = new EngineRun(engines);
 			run.prop("summariser.out", "false").prop("summariser.name", "");
-			execute(plan(target, threadGroupFor(level, basePath(target), journeys, engines.count()), sink), run);
+			execute(plan(threadGroupFor(level, target, journeys, engines.count()), sink), run);
 			run.checkFinished();
 			long[] counts = run.journeys(journeys.id());
 			return Journeys.of(counts[0], counts[1], counts[2]);
@@ -228,8 +226,8 @@ final class LoadPlan {
 	 */
 	void warmUp(Duration maximum, URI target, SampleSink.Progress progress, BooleanSupplier done) {
 		try (JourneyCounter journeys = JourneyCounter.open()) {
-			warmUp(threadGroup("warmup", warmupUsers(), maximum,
-					journey(this.scenario.journey(), basePath(target), journeys)), target, progress, done);
+			warmUp(threadGroup("warmup", warmupUsers(), maximum, journey(this.scenario.journey(), target, journeys)),
+					progress, done);
 		}
 	}
 
@@ -242,11 +240,11 @@ final class LoadPlan {
 		try (JourneyCounter journeys = JourneyCounter.open()) {
 			warmUp(rpsThreadGroup("cool-down").maxThreads(warmupUsers())
 				.rampToAndHold(rate, Duration.ZERO, maximum)
-				.children(journey(this.scenario.journey(), basePath(target), journeys)), target, progress, done);
+				.children(journey(this.scenario.journey(), target, journeys)), progress, done);
 		}
 	}
 
-	private void warmUp(BaseThreadGroup<?> group, URI target, SampleSink.Progress progress, BooleanSupplier done) {
+	private void warmUp(BaseThreadGroup<?> group, SampleSink.Progress progress, BooleanSupplier done) {
 		AtomicBoolean stopping = new AtomicBoolean();
 		SampleSink sink = SampleSink.to((sample) -> {
 			if (done.getAsBoolean() && stopping.compareAndSet(false, true)) {
@@ -257,7 +255,7 @@ final class LoadPlan {
 			}
 		}, expectedStatus(), progress);
 		try {
-			execute(plan(target, group, sink), localEngine());
+			execute(plan(group, sink), localEngine());
 		}
 		finally {
 			sink.close();
@@ -283,23 +281,11 @@ final class LoadPlan {
 		return expected;
 	}
 
-	private DslTestPlan plan(URI target, BaseThreadGroup<?> group, SampleSink sink) {
+	private DslTestPlan plan(BaseThreadGroup<?> group, SampleSink sink) {
 		List<TestPlanChild> children = shared();
-		children.add(defaults(target));
 		children.add(group);
 		children.add(sink);
 		return testPlan(children.toArray(TestPlanChild[]::new));
-	}
-
-	/**
-	 * Where requests go. JMeter takes each sampler's path as it is and ignores the
-	 * defaults' path: a target's base path goes in front of every request's path instead
-	 * (see url()).
-	 */
-	private DslHttpDefaults defaults(URI target) {
-		return httpDefaults().url(target.getScheme() + "://" + target.getRawAuthority())
-			.connectionTimeout(this.scenario.connectTimeout())
-			.responseTimeout(this.scenario.responseTimeout());
 	}
 
 	/**
@@ -326,16 +312,16 @@ final class LoadPlan {
 		return children;
 	}
 
-	BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath, JourneyCounter journeys) {
-		return threadGroupFor(level, basePath, journeys, 1);
+	BaseThreadGroup<?> threadGroupFor(Workload.Level level, URI target, JourneyCounter journeys) {
+		return threadGroupFor(level, target, journeys, 1);
 	}
 
 	/**
 	 * The thread group of one of {@code engines} that share the level: each runs the same
 	 * plan, with its share of the users or of the rate.
 	 */
-	BaseThreadGroup<?> threadGroupFor(Workload.Level level, String basePath, JourneyCounter journeys, int engines) {
-		ThreadGroupChild[] children = children(basePath, journeys);
+	BaseThreadGroup<?> threadGroupFor(Workload.Level level, URI target, JourneyCounter journeys, int engines) {
+		ThreadGroupChild[] children = children(target, journeys);
 		if (this.scenario.workload() instanceof Workload.Open open) {
 			Duration hold = ((Termination.Hold) level.termination()).duration();
 			double rate = (double) level.load() / engines;
@@ -372,10 +358,10 @@ final class LoadPlan {
 		return (int) Math.max(1, Math.min(maxThreads, threads));
 	}
 
-	private ThreadGroupChild[] children(String basePath, JourneyCounter journeys) {
+	private ThreadGroupChild[] children(URI target, JourneyCounter journeys) {
 		List<ThreadGroupChild> children = new ArrayList<>();
 		children.add(journeys.start());
-		children.addAll(List.of(journey(this.scenario.journey(), basePath, journeys)));
+		children.addAll(List.of(journey(this.scenario.journey(), target, journeys)));
 		children.add(journeys.end());
 		thinkTimer().ifPresent(children::add);
 		return children.toArray(ThreadGroupChild[]::new);
@@ -390,8 +376,8 @@ final class LoadPlan {
 		return think.isZero() ? Optional.empty() : Optional.of(uniformRandomTimer(think.min(), think.max()));
 	}
 
-	private ThreadGroupChild[] journey(List<Step> steps, String basePath, JourneyCounter journeys) {
-		return steps.stream().map((step) -> element(step, basePath, journeys)).toArray(ThreadGroupChild[]::new);
+	private ThreadGroupChild[] journey(List<Step> steps, URI target, JourneyCounter journeys) {
+		return steps.stream().map((step) -> element(step, target, journeys)).toArray(ThreadGroupChild[]::new);
 	}
 
 	/**
@@ -403,18 +389,34 @@ final class LoadPlan {
 		return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
 	}
 
-	private ThreadGroupChild element(Step step, String basePath, JourneyCounter journeys) {
+	private ThreadGroupChild element(Step step, URI target, JourneyCounter journeys) {
 		return switch (step) {
-			case Step.Request request -> sampler(request, basePath, journeys);
+			case Step.Request request -> sampler(request, target, journeys);
 			case Step.Pause pause -> pause.min().equals(pause.max()) ? threadPause(pause.min())
 					: threadPause("${__Random(" + pause.min().toMillis() + "," + pause.max().toMillis() + ")}");
-			case Step.Repeat repeat -> forLoopController(repeat.times(), journey(repeat.steps(), basePath, journeys));
+			case Step.Repeat repeat -> forLoopController(repeat.times(), journey(repeat.steps(), target, journeys));
 		};
 	}
 
-	private DslHttpSampler sampler(Step.Request request, String basePath, JourneyCounter journeys) {
-		String target = resolve(request.path());
-		DslHttpSampler sampler = httpSampler(request.label(), url(target, basePath)).method(request.method());
+	/**
+	 * One request's sampler, with where it goes and its timeouts on itself rather than in
+	 * HTTP defaults: JMeter merges a defaults element into every sampler before each
+	 * sample and takes it out again after, bookkeeping on the generator's cores for every
+	 * request (docs/calibrate.md).
+	 */
+	private DslHttpSampler sampler(Step.Request request, URI target, JourneyCounter journeys) {
+		String path = resolve(request.path());
+		String basePath = basePath(target);
+		DslHttpSampler sampler = httpSampler(request.label(), url(path, basePath)).method(request.method())
+			.connectionTimeout(this.scenario.connectTimeout())
+			.responseTimeout(this.scenario.responseTimeout());
+		if (!Step.Request.isAbsoluteUrl(path)) {
+			// An absolute URL brings its own. Without a port, JMeter takes the scheme's.
+			sampler = sampler.protocol(target.getScheme()).host(target.getHost());
+			if (target.getPort() != -1) {
+				sampler = sampler.port(target.getPort());
+			}
+		}
 		boolean contentType = false;
 		for (Map.Entry<String, String> header : request.headers().entrySet()) {
 			sampler = sampler.header(header.getKey(), resolve(header.getValue()));
@@ -433,7 +435,7 @@ final class LoadPlan {
 			}
 		}
 		List<BaseSampler.SamplerChild> children = new ArrayList<>();
-		if (target.startsWith(REFERENCE) && !basePath.isEmpty()) {
+		if (path.startsWith(REFERENCE) && !basePath.isEmpty()) {
 			children.add(new TargetBasePath(basePath));
 		}
 		// JMeter fails every 4xx and 5xx by itself; the scenario's status decides
@@ -445,8 +447,8 @@ final class LoadPlan {
 			children.add(switch (check) {
 				case Step.Check.Contains(String text) -> responseAssertion().containsSubstrings(resolve(text));
 				case Step.Check.Regex(String pattern) -> responseAssertion().containsRegexes(pattern);
-				case Step.Check.JsonPath(String path, var equalTo) -> {
-					DslJsonAssertion assertion = jsonAssertion(path)
+				case Step.Check.JsonPath(String query, var equalTo) -> {
+					DslJsonAssertion assertion = jsonAssertion(query)
 						.queryLanguage(DslJsonExtractor.JsonQueryLanguage.JSON_PATH);
 					// jmeter-java-dsl compares JSON: a number stays a number, text is
 					// resolved first.

@@ -23,6 +23,7 @@ import dev.fluxbench.harness.scenario.Catalogue;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.ScenarioReader;
 import dev.fluxbench.harness.scenario.Workload;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.ThreadGroup;
@@ -43,6 +44,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * part of the format must do to real requests what the format says.
  */
 class LoadPlanTests {
+
+	/** Where a plan that is built but not run sends its requests. */
+	private static final URI TARGET = URI.create("http://127.0.0.1:8080/shop/");
 
 	@TempDir
 	Path directory;
@@ -209,7 +213,8 @@ class LoadPlanTests {
 			LoadPlan plan = new LoadPlan(scenario, Map.of());
 			try (JourneyCounter journeys = JourneyCounter.open()) {
 				for (Workload.Level level : scenario.levels()) {
-					assertThat(plan.threadGroupFor(level, "", journeys)).as("%s at %d", scenario.name(), level.load())
+					assertThat(plan.threadGroupFor(level, TARGET, journeys))
+						.as("%s at %d", scenario.name(), level.load())
 						.isNotNull();
 				}
 			}
@@ -381,18 +386,62 @@ class LoadPlanTests {
 				""");
 		try (JourneyCounter journeys = JourneyCounter.open()) {
 			ThreadGroup users = (ThreadGroup) element(
-					new LoadPlan(closed, Map.of()).threadGroupFor(closed.levels().getFirst(), "", journeys, 2));
+					new LoadPlan(closed, Map.of()).threadGroupFor(closed.levels().getFirst(), TARGET, journeys, 2));
 			assertThat(users.getNumThreads()).isEqualTo(5);
 			AbstractThreadGroup rate = element(
-					new LoadPlan(open, Map.of()).threadGroupFor(open.levels().getFirst(), "", journeys, 2));
+					new LoadPlan(open, Map.of()).threadGroupFor(open.levels().getFirst(), TARGET, journeys, 2));
 			// An arrival-rate group of jmeter-plugins: its threads grow up to the maximum
 			// given here, its timer holds the rate.
 			assertThat(rate.getPropertyAsString("TargetLevel")).contains(",51,");
 			HashTree tree = new ListedHashTree();
-			new LoadPlan(open, Map.of()).threadGroupFor(open.levels().getFirst(), "", journeys, 2)
+			new LoadPlan(open, Map.of()).threadGroupFor(open.levels().getFirst(), TARGET, journeys, 2)
 				.buildTreeUnder(tree, new BuildTreeContext());
 			assertThat(propertyValues(tree)).anySatisfy((value) -> assertThat(value).contains("12.5"));
 		}
+	}
+
+	@Test
+	void samplersShouldCarryTheTargetsAddressAndTheScenariosTimeoutsUnlessTheyGoToAWholeUrl() throws IOException {
+		Scenario scenario = read("""
+				version: 1
+				name: timeouts
+				http: {connectTimeout: 3s, responseTimeout: 7s}
+				load:
+				  closed: {users: [1], hold: 1s}
+				journey:
+				  - request: {label: local, path: /hello/x}
+				  - request: {label: elsewhere, path: "https://other.example:9443/api"}
+				""");
+		new JmeterEnvironment();
+		HashTree tree = new ListedHashTree();
+		try (JourneyCounter journeys = JourneyCounter.open()) {
+			new LoadPlan(scenario, Map.of()).threadGroupFor(scenario.levels().getFirst(), TARGET, journeys)
+				.buildTreeUnder(tree, new BuildTreeContext());
+		}
+		List<HTTPSamplerBase> samplers = samplers(tree);
+		assertThat(samplers).extracting(HTTPSamplerBase::getName).containsExactly("local", "elsewhere");
+		HTTPSamplerBase local = samplers.get(0);
+		assertThat(List.of(local.getProtocol(), local.getDomain(), local.getPort(), local.getPath()))
+			.containsExactly("http", "127.0.0.1", 8080, "/shop/hello/x");
+		HTTPSamplerBase elsewhere = samplers.get(1);
+		assertThat(List.of(elsewhere.getProtocol(), elsewhere.getDomain(), elsewhere.getPort(), elsewhere.getPath()))
+			.containsExactly("https", "other.example", 9443, "/api");
+		assertThat(samplers).allSatisfy((sampler) -> {
+			assertThat(sampler.getConnectTimeout()).isEqualTo(3000);
+			assertThat(sampler.getResponseTimeout()).isEqualTo(7000);
+		});
+	}
+
+	/** Every HTTP sampler in {@code tree}, in order. */
+	private static List<HTTPSamplerBase> samplers(HashTree tree) {
+		List<HTTPSamplerBase> samplers = new ArrayList<>();
+		for (Object node : tree.list()) {
+			if (node instanceof HTTPSamplerBase sampler) {
+				samplers.add(sampler);
+			}
+			samplers.addAll(samplers(tree.getTree(node)));
+		}
+		return samplers;
 	}
 
 	/** Every property value of every element in {@code tree}, as text. */

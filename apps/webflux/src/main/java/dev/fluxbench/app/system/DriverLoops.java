@@ -1,6 +1,7 @@
 package dev.fluxbench.app.system;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
@@ -86,11 +87,15 @@ class DriverLoops implements DisposableBean {
 	 * What /actuator/info says of the loops, for a database URL.
 	 */
 	static Map<String, Object> info(String url) {
+		Map<String, Object> info = new LinkedHashMap<>();
 		if (!takesLoops(url)) {
-			return Map.of("threads", 0);
+			info.put("threads", 0);
+			return info;
 		}
-		return Map.of("threads", LoopResources.DEFAULT_IO_WORKER_COUNT, "threadNames", PREFIX + "-*", "newConnectionOn",
-				"the loop with the fewest connections");
+		info.put("threads", LoopResources.DEFAULT_IO_WORKER_COUNT);
+		info.put("threadNames", PREFIX + "-*");
+		info.put("newConnectionOn", "the loop with the fewest connections");
+		return info;
 	}
 
 	@Override
