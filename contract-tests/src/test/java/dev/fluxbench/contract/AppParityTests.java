@@ -50,6 +50,8 @@ class AppParityTests {
 			Map.entry("operation/OperationsProperties", "the variant's repository, scheduler and caps"),
 			Map.entry("operation/OperationsVariant", "the variant's stack name"),
 			Map.entry("operation/R2dbcOperations", "the default stack's repository behind Operations"),
+			Map.entry("system/AbandonedRequests",
+					"Reactor Netty cancels a request whose client left; Tomcat lets it run until a write fails"),
 			Map.entry("system/ClientDisconnects",
 					"Reactor Netty cancels a request whose client left; mvc sees the failed write in its handler"),
 			Map.entry("system/DatabaseTimestamps", "r2dbc-mariadb has no codec for an instant"),
