@@ -98,9 +98,9 @@ class CancellationIT {
 	}
 
 	/**
-	 * Sends as many list requests at once as the database pool holds connections, twice
-	 * over, so that every connection serves one. A connection left with an answer nobody
-	 * read looks idle to its pool: only a query on it shows that it never answers.
+	 * Sends twice as many list requests at once as the database pool holds connections,
+	 * so that every connection serves one. A connection left with an answer nobody read
+	 * looks idle to its pool: only a query on it shows that it never answers.
 	 */
 	private static void everyPooledConnectionShouldAnswer(Client client) throws Exception {
 		try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {

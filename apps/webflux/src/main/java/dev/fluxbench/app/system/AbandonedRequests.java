@@ -40,9 +40,7 @@ class AbandonedRequests implements WebFilter {
 			Mono<Void> request = chain.filter(exchange)
 				.onErrorResume((ex) -> abandoned.get(), (ex) -> lost(exchange, ex))
 				.contextWrite(context);
-			// suppressCancel: cancelling the answer leaves the future, and so the
-			// request,
-			// running.
+			// suppressCancel: the answer's cancel leaves the request running.
 			return Mono.fromFuture(request.toFuture(), true).doOnCancel(() -> abandoned.set(true));
 		});
 	}
