@@ -121,9 +121,12 @@ class IngestionService implements DisposableBean {
 	Mono<IngestionDetails> details(long id) {
 		return this.store.find(id)
 			.switchIfEmpty(Mono.error(() -> new IngestionNotFoundException(id)))
-			.flatMap((ingestion) -> Mono.zip(this.store.rejectionCount(id),
-					this.store.rejections(id, IngestionDetails.FIRST_REJECTIONS).collectList(),
-					(total, first) -> new IngestionDetails(ingestion, total, first)));
+			// Both queries run to their end even when one fails, as in
+			// R2dbcOperations.page.
+			.flatMap((ingestion) -> Mono
+				.zipDelayError(this.store.rejectionCount(id),
+						this.store.rejections(id, IngestionDetails.FIRST_REJECTIONS).collectList())
+				.map((found) -> new IngestionDetails(ingestion, found.getT1(), found.getT2())));
 	}
 
 	private Mono<DeltaCounts> read(long id, String partner, LocalDate day, Flux<DataBuffer> body, Tally tally) {

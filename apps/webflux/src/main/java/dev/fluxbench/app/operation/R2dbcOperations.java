@@ -22,9 +22,11 @@ class R2dbcOperations implements Operations {
 	@Override
 	public Mono<Page<OperationDto>> page(Pageable pageable) {
 		// The page and the count on two connections at once, where JPA runs them one
-		// after the other.
+		// after the other. When one fails, the other runs to its end before the error is
+		// passed on: zip would cancel it mid-query, and a cancelled query can leave a
+		// pooled connection stuck (docs/limits.md).
 		Mono<List<OperationDto>> page = this.operations.findAllBy(pageable).map(Operation::toDto).collectList();
-		return Mono.zip(page, this.operations.count())
+		return Mono.zipDelayError(page, this.operations.count())
 			.map((found) -> new PageImpl<>(found.getT1(), pageable, found.getT2()));
 	}
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +19,14 @@ import dev.fluxbench.contract.unit.delta.DeltaFileGenerator;
 import dev.fluxbench.contract.unit.delta.DeltaFileGenerator.Kind;
 import dev.fluxbench.contract.unit.delta.DeltaFileGenerator.Produced;
 import io.r2dbc.spi.ConnectionFactory;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Schedulers;
+import reactor.test.StepVerifier;
+import reactor.test.publisher.TestPublisher;
 
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -39,10 +44,13 @@ import org.springframework.test.context.bean.override.mockito.MockitoSpyBean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyList;
 import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.BDDMockito.given;
 import static org.mockito.BDDMockito.willAnswer;
+import static org.mockito.BDDMockito.willReturn;
 
 /**
  * The whole ingestion against a real HTTP server and a real database: H2 here, in a
@@ -253,6 +261,26 @@ class IngestionServiceTests {
 		assertThat(ingestion.lines()).isZero();
 		assertThat(units()).isEqualTo(before);
 		assertThat(this.ingestions.details(ingestion.id()).block().rejectionsTotal()).isZero();
+	}
+
+	@Test
+	void detailsWhenTheCountFailsMidQueryShouldLetTheRejectionsQueryEndBeforeFailing() {
+		files.serve("partner-3", DAY, "{\"format\":\"csv\",\"version\":1}\n");
+		long id = this.ingestions.ingest("partner-3", DAY).block().id();
+		TestPublisher<RejectionDto> rejections = TestPublisher.create();
+		Sinks.One<Integer> count = Sinks.one();
+		willReturn(rejections.flux()).given(this.store).rejections(eq(id), anyInt());
+		willReturn(count.asMono()).given(this.store).rejectionCount(id);
+
+		StepVerifier.create(this.ingestions.details(id)).then(() -> {
+			// The ingestion itself is read first, on a database thread.
+			Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(rejections::assertWasSubscribed);
+			count.tryEmitError(new IllegalStateException("no connection within the acquire timeout"));
+			// Cancelled here, the rejections' query could leave its pooled connection
+			// stuck.
+			rejections.assertNotCancelled();
+			rejections.complete();
+		}).expectErrorMessage("no connection within the acquire timeout").verify(Duration.ofSeconds(30));
 	}
 
 	@Test
