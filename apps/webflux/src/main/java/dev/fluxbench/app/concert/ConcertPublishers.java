@@ -9,6 +9,7 @@ import dev.fluxbench.contract.concert.MusicDto;
 import io.r2dbc.spi.Readable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.concurrent.Queues;
 
 import org.springframework.r2dbc.core.DatabaseClient;
 
@@ -16,7 +17,9 @@ import org.springframework.r2dbc.core.DatabaseClient;
  * The per-relation variant, seed 001's "complex publisher structure": a query per
  * relation, each its own publisher. A concert's listings are read {@code concurrency} at
  * a time, and each listing's artist, reference music and musics in parallel, each on a
- * connection of its own; {@code flatMapSequential} keeps the listings in order.
+ * connection of its own; {@code flatMapSequential} keeps the listings in order. When one
+ * query fails, the others run to their end before the error is passed on: cancelled
+ * mid-query, they could leave pooled connections stuck (docs/limits.md).
  */
 class ConcertPublishers {
 
@@ -53,7 +56,8 @@ class ConcertPublishers {
 			.map((row) -> new Concert(row.get(0, Long.class), row.get(1, String.class), row.get(2, String.class),
 					row.get(3, LocalDate.class)))
 			.one()
-			.flatMap((concert) -> listings(id).flatMapSequential(this::listing, this.concurrency)
+			.flatMap((concert) -> listings(id)
+				.flatMapSequentialDelayError(this::listing, this.concurrency, Queues.XS_BUFFER_SIZE)
 				.collectList()
 				.map((listings) -> concert.toDto(ConcertRows.inIdOrder(listings))));
 	}
@@ -72,7 +76,8 @@ class ConcertPublishers {
 
 	private Mono<ListingDto> listing(Listing listing) {
 		return Mono
-			.zip(artist(listing.artistId()), music(listing.referenceMusicId()), musics(listing.id()).collectList())
+			.zipDelayError(artist(listing.artistId()), music(listing.referenceMusicId()),
+					musics(listing.id()).collectList())
 			.map((relations) -> ConcertRows.listing(listing.id(), relations.getT1(), relations.getT2(),
 					relations.getT3()));
 	}
