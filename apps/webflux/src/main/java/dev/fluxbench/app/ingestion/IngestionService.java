@@ -121,8 +121,8 @@ class IngestionService implements DisposableBean {
 	Mono<IngestionDetails> details(long id) {
 		return this.store.find(id)
 			.switchIfEmpty(Mono.error(() -> new IngestionNotFoundException(id)))
-			// Both queries run to their end even when one fails, as in
-			// R2dbcOperations.page.
+			// Both queries run to their end even when one fails: cancelled mid-query, one
+			// could leave a pooled connection stuck (docs/limits.md).
 			.flatMap((ingestion) -> Mono
 				.zipDelayError(this.store.rejectionCount(id),
 						this.store.rejections(id, IngestionDetails.FIRST_REJECTIONS).collectList())
