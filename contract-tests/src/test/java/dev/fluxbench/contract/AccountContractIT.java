@@ -8,7 +8,6 @@ import dev.fluxbench.contract.account.SeedAccounts;
 import dev.fluxbench.contract.problem.ProblemType;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
 
 import static dev.fluxbench.contract.ProblemAssertions.assertProblem;
@@ -37,7 +36,7 @@ class AccountContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void unauthenticatedAccountShouldAnswer401WithTheBearerChallenge(Stack stack) {
 		Reply reply = this.stacks.client(stack).get(AccountPaths.ACCOUNT);
 
@@ -47,7 +46,7 @@ class AccountContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void authenticateShouldAnswerTheSameTokenInTheHeaderAndTheBody(Stack stack) {
 		Reply reply = this.stacks.client(stack)
 			.send(Call.post(AccountPaths.AUTHENTICATE, credentials("admin", "admin")));
@@ -66,7 +65,7 @@ class AccountContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void accountWithATokenShouldAnswerTheUserAndTheirSortedAuthorities(Stack stack) {
 		Client client = this.stacks.client(stack);
 		for (SeedAccounts.Account account : SeedAccounts.ALL) {
@@ -80,7 +79,7 @@ class AccountContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void aTokenOfOneStackShouldBeGoodOnEveryOther(Stack stack) {
 		// One key, one algorithm, one issuer: a journey could switch stacks without
 		// signing in again.
@@ -93,7 +92,7 @@ class AccountContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void wrongPasswordAndUnknownUserShouldAnswer401(Stack stack) {
 		Client client = this.stacks.client(stack);
 
@@ -104,7 +103,7 @@ class AccountContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void badCredentialsBodiesShouldAnswer400(Stack stack) {
 		Client client = this.stacks.client(stack);
 
@@ -116,7 +115,7 @@ class AccountContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void forgedOrGarbledTokensShouldAnswer401(Stack stack) {
 		Client client = this.stacks.client(stack);
 		String token = bearer(client, SeedAccounts.USER).substring(AccountPaths.BEARER_PREFIX.length());

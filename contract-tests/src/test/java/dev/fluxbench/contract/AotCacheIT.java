@@ -8,7 +8,6 @@ import org.junit.jupiter.api.condition.EnabledForJreRange;
 import org.junit.jupiter.api.condition.JRE;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,7 +24,7 @@ class AotCacheIT {
 	Stacks stacks;
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void stackWhenStartedShouldHaveMappedItsAppsCache(Stack stack) throws IOException {
 		assertThat(stack.app().jvmFlags()).as("the flags of %s", stack.app())
 			.anySatisfy((flag) -> assertThat(flag).startsWith("-XX:AOTCache="));

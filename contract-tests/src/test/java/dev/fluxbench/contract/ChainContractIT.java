@@ -14,6 +14,8 @@ import dev.fluxbench.contract.passthrough.FaultHeaders;
 import dev.fluxbench.contract.problem.ProblemType;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 import tools.jackson.databind.JsonNode;
@@ -229,6 +231,7 @@ class ChainContractIT {
 	 * a breaker.
 	 */
 	@Test
+	@Execution(ExecutionMode.SAME_THREAD)
 	void sameChainRequestsShouldGetTheSameAnswersFromEveryStack() {
 		Map<String, Call> calls = new LinkedHashMap<>();
 		calls.put("depth 1", Call.get(ChainPaths.CHAIN + "/same-1?bytes=16"));

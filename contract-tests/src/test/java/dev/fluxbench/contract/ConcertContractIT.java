@@ -19,9 +19,10 @@ import dev.fluxbench.contract.metrics.PrometheusText;
 import dev.fluxbench.contract.problem.ProblemType;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,7 +50,7 @@ class ConcertContractIT {
 	Stacks stacks;
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void wholeConcertShouldAnswerItsListingsWithTheirArtistReferenceMusicAndMusicsAsSeeded(Stack stack) {
 		Reply reply = this.stacks.client(stack).get(ConcertPaths.CONCERTS + "/" + CONCERT);
 
@@ -73,7 +74,7 @@ class ConcertContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void unknownConcertListingOrMusicShouldAnswer404(Stack stack) {
 		Client client = this.stacks.client(stack);
 
@@ -85,7 +86,7 @@ class ConcertContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void createConcertShouldAnswer201WithTheWholeConcertAsGetReadsIt(Stack stack) {
 		Client client = this.stacks.client(stack);
 		ConcertRequest request = new ConcertRequest("Contract Live", "Tallinn", LocalDate.of(2027, 5, 1),
@@ -113,7 +114,7 @@ class ConcertContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void createConcertWhenANewListingNamesAnUnknownMusicShouldAnswer404(Stack stack) {
 		ConcertRequest request = new ConcertRequest("Half Written", "Oslo", LocalDate.of(2027, 6, 1), List.of(1L),
 				List.of(new ListingRequest(1L, 5L, List.of(5L)), new ListingRequest(1L, 5L, List.of(6L, 999_999L))));
@@ -126,7 +127,7 @@ class ConcertContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void createConcertWithInvalidFieldsShouldAnswer400NamingThem(Stack stack) {
 		String body = """
 				{"name": " ", "location": "Oslo", "listings": [{"artistId": 1, "referenceMusicId": -5, "musicIds": []}]}""";
@@ -139,7 +140,7 @@ class ConcertContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void createMusicAndListingShouldAnswer201WithWhatGetReads(Stack stack) {
 		Client client = this.stacks.client(stack);
 
@@ -167,7 +168,7 @@ class ConcertContractIT {
 	 * listing more. The suite sends nothing else to a stack meanwhile.
 	 */
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void wholeConcertShouldCountTheStatementsOfItsWayOfReading(Stack stack) {
 		Client client = this.stacks.client(stack);
 		int listings = PLAN.concerts().get((int) CONCERT - 1).listings().size();
@@ -190,6 +191,7 @@ class ConcertContractIT {
 	 * problem's properties may come in another order.
 	 */
 	@Test
+	@Execution(ExecutionMode.SAME_THREAD)
 	void sameConcertsShouldBeTheSameBytesFromEveryStackAndVariant() {
 		List<String> paths = List.of(ConcertPaths.CONCERTS + "/1", ConcertPaths.CONCERTS + "/" + CONCERT,
 				ConcertPaths.CONCERTS + "/100", ConcertPaths.CONCERTS + "/" + SeedConcerts.CONCERTS,

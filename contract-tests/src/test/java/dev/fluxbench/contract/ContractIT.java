@@ -19,6 +19,8 @@ import dev.fluxbench.contract.passthrough.MessageAck;
 import dev.fluxbench.contract.problem.ProblemType;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 import tools.jackson.databind.JsonNode;
@@ -241,6 +243,7 @@ class ContractIT {
 	 * the id the database generated, and the host and port in Location.
 	 */
 	@Test
+	@Execution(ExecutionMode.SAME_THREAD)
 	void sameRequestsShouldGetTheSameAnswersFromEveryStack() {
 		Map<String, Call> calls = new LinkedHashMap<>();
 		calls.put("default list", Call.get(ArtistPaths.ARTISTS));

@@ -9,6 +9,8 @@ import java.util.Map;
 import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 import tools.jackson.databind.JsonNode;
@@ -102,6 +104,7 @@ class IngestionContractIT {
 
 	/** The same file gives the same counts in every stack. */
 	@Test
+	@Execution(ExecutionMode.SAME_THREAD)
 	void sameFileShouldGiveTheSameCountsInEveryStack() {
 		Map<Stack, String> counts = new EnumMap<>(Stack.class);
 		for (Stack stack : Stack.CORE) {

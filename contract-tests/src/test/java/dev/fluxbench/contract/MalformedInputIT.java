@@ -5,6 +5,8 @@ import java.util.stream.Stream;
 
 import dev.fluxbench.contract.artist.ArtistPaths;
 import dev.fluxbench.contract.problem.ProblemType;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -50,6 +52,7 @@ class MalformedInputIT {
 
 	@ParameterizedTest(name = "{0}: GET {1}")
 	@MethodSource("malformedUrisOnEveryStack")
+	@Execution(ExecutionMode.SAME_THREAD)
 	void malformedUriShouldAnswer400InvalidParameterAsProblemJson(Stack stack, String target, String instance) {
 		Client client = this.stacks.client(stack);
 		Reply reply = RawHttp.get(this.stacks + "/" + stack.id(), client.baseUri(), target, Call.get(instance));
@@ -60,6 +63,7 @@ class MalformedInputIT {
 
 	@ParameterizedTest(name = "{0}: {1}")
 	@MethodSource("badRequestsOnEveryStack")
+	@Execution(ExecutionMode.SAME_THREAD)
 	void badRequestShouldAnswerItsProblemWithoutStackTrace(Stack stack, BadRequest bad) {
 		Reply reply = this.stacks.client(stack).send(bad.call());
 

@@ -14,9 +14,10 @@ import dev.fluxbench.contract.operation.OperationPaths;
 import dev.fluxbench.contract.problem.ProblemType;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 
@@ -39,7 +40,7 @@ class OperationContractIT {
 	Stacks stacks;
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void theSeedsLifecycleShouldCreateReadAndDeleteAnOperation(Stack stack) {
 		Client client = this.stacks.client(stack);
 		String token = AccountContractIT.bearer(client, SeedAccounts.ADMIN);
@@ -84,7 +85,7 @@ class OperationContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void theListShouldBePagedInIdOrderWithTheTotal(Stack stack) {
 		Client client = this.stacks.client(stack);
 		String token = AccountContractIT.bearer(client, SeedAccounts.USER);
@@ -109,7 +110,7 @@ class OperationContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void everyOperationEndpointShouldAnswer401WithoutAToken(Stack stack) {
 		Client client = this.stacks.client(stack);
 
@@ -120,7 +121,7 @@ class OperationContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void invalidOperationsShouldAnswer400NamingTheFields(Stack stack) {
 		Client client = this.stacks.client(stack);
 		String token = AccountContractIT.bearer(client, SeedAccounts.ADMIN);
@@ -141,7 +142,7 @@ class OperationContractIT {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Stack.class)
+	@EveryStack
 	void badPagingAndIdsShouldAnswer400(Stack stack) {
 		Client client = this.stacks.client(stack);
 		String token = AccountContractIT.bearer(client, SeedAccounts.ADMIN);
@@ -158,6 +159,7 @@ class OperationContractIT {
 	 * hosts aside.
 	 */
 	@Test
+	@Execution(ExecutionMode.SAME_THREAD)
 	void sameRequestsShouldGetTheSameAnswersFromEveryStackAndVariant() {
 		Map<Stack, Map<String, String>> answers = new EnumMap<>(Stack.class);
 		for (Stack stack : Stack.values()) {

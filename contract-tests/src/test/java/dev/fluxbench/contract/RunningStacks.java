@@ -26,7 +26,15 @@ final class RunningStacks implements ArgumentsProvider {
 		return Database.reachable().map((database) -> Arguments.of(stacks(store, database)));
 	}
 
+	/**
+	 * Starts a database's stacks, or waits for the suite that starts them, as a managed
+	 * wait: meanwhile, the tests on the databases whose stacks are up go on.
+	 */
 	private static Stacks stacks(Store store, Database database) {
+		return ManagedWait.call("start the stacks on " + database, () -> start(store, database));
+	}
+
+	private static Stacks start(Store store, Database database) {
 		App.prepareAll();
 		RunningService downstream = store.computeIfAbsent("downstream", (key) -> Stacks.startDownstream(),
 				RunningService.class);

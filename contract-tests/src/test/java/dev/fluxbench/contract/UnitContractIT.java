@@ -12,6 +12,8 @@ import dev.fluxbench.contract.problem.ProblemType;
 import dev.fluxbench.contract.unit.UnitPaths;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedTest;
 import tools.jackson.databind.JsonNode;
@@ -151,6 +153,7 @@ class UnitContractIT {
 
 	/** Status, content type and body of each call, compared with mvc's. */
 	@Test
+	@Execution(ExecutionMode.SAME_THREAD)
 	void sameRequestsShouldGetTheSameAnswersFromEveryStack() {
 		Map<String, Call> calls = new LinkedHashMap<>();
 		calls.put("unit 7", lookup(7, "loadtest", "loadtest"));
