@@ -80,11 +80,12 @@ class SteadyWarmupTests {
 
 	@Test
 	void warmupWhenTheCompilerKeepsMoreThanItsShareUnderLoadShouldCoolDownUntilItCaughtUp() {
-		// Under the full load it compiles a quarter of the core, five times the share a
+		// Under the full load it compiles a fifth of the core, four times the share a
 		// steady target may have, so no window under load meets the criteria until the
-		// backlog is gone: 80 s at that pace, longer than the warm-up may last.
-		FakeCompiler compiler = new FakeCompiler(20.0, 0.25);
-		Warmup warmup = warmUp(compiler, Duration.ofSeconds(60));
+		// backlog is gone: 40 s at that pace, longer than the warm-up may last. The
+		// cool-downs, which compile a second per second, drain it in a fraction of that.
+		FakeCompiler compiler = new FakeCompiler(8.0, 0.2);
+		Warmup warmup = warmUp(compiler, Duration.ofSeconds(39));
 		assertThat(warmup.steady()).as(warmup.describe() + " left " + compiler.left()).isTrue();
 		assertThat(warmup.coolDowns()).isGreaterThanOrEqualTo(2);
 		assertThat(compiler.left()).isZero();
@@ -93,7 +94,7 @@ class SteadyWarmupTests {
 	@Test
 	void warmupWhenTheCompilerNeverCatchesUpShouldEndNeverSteadyAtItsMaximum() {
 		FakeCompiler compiler = new FakeCompiler(Double.POSITIVE_INFINITY, 0);
-		Warmup warmup = warmUp(compiler, Duration.ofSeconds(12));
+		Warmup warmup = warmUp(compiler, Duration.ofSeconds(8));
 		assertThat(warmup.steady()).isFalse();
 		assertThat(warmup.backlog()).isEmpty();
 		// A busy machine may meet the criteria too late to cool down before the end; a
