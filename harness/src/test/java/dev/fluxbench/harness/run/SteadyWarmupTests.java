@@ -83,7 +83,8 @@ class SteadyWarmupTests {
 		// Under the full load it compiles a fifth of the core, four times the share a
 		// steady target may have, so no window under load meets the criteria until the
 		// backlog is gone: 40 s at that pace, longer than the warm-up may last. The
-		// cool-downs, which compile a second per second, drain it in a fraction of that.
+		// cool-downs, which compile a second of it per scrape, drain it in a fraction of
+		// that.
 		FakeCompiler compiler = new FakeCompiler(8.0, 0.2);
 		Warmup warmup = warmUp(compiler, Duration.ofSeconds(39));
 		assertThat(warmup.steady()).as(warmup.describe() + " left " + compiler.left()).isTrue();
