@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -19,6 +20,7 @@ import dev.fluxbench.harness.report.Statistics;
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.Sample;
 import dev.fluxbench.harness.results.SamplesCsv;
+import dev.fluxbench.harness.results.Warmup;
 import dev.fluxbench.harness.run.GeneratorLoad;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Stack;
@@ -31,7 +33,7 @@ import dev.fluxbench.harness.target.MetricsSource;
  * One {@code fluxbench calibrate}: at each connection count, the harness' generator then
  * wrk, each warmed up first, against the same endpoint. Each side's CPU is its own
  * process' over its measured window; the endpoint's process is on other cores and is not
- * counted.
+ * counted, but its JIT is watched: both sides must meet a steady app.
  */
 public final class Calibration {
 
@@ -40,7 +42,11 @@ public final class Calibration {
 	/** The JIT's share of the generator's CPU below which its warm-up ends. */
 	static final double STEADY_JIT_SHARE = 0.05;
 
-	static final int MAX_WARMUP_ROUNDS = 6;
+	/**
+	 * Rounds enough for a launched app to compile its hot paths on the one core it gets
+	 * on a 2-core machine, where its JIT competes with the requests it compiles for.
+	 */
+	static final int MAX_WARMUP_ROUNDS = 12;
 
 	private final Endpoint endpoint;
 
@@ -52,12 +58,17 @@ public final class Calibration {
 
 	private final PrintWriter console;
 
+	/** The app's compiler threads, when fluxbench knows its process. */
+	private final Optional<CompilerCpu> appCompiler;
+
 	public Calibration(Endpoint endpoint, Settings settings, Wrk wrk, Path out, PrintWriter console) {
 		this.endpoint = endpoint;
 		this.settings = settings;
 		this.wrk = wrk;
 		this.out = out;
 		this.console = console;
+		this.appCompiler = endpoint.appPid().isPresent() ? Optional.of(new CompilerCpu(endpoint.appPid().getAsLong()))
+				: Optional.empty();
 	}
 
 	/** Runs both sides at every connection count; writes calibration.json as it goes. */
@@ -87,6 +98,7 @@ public final class Calibration {
 		this.console.printf("%d connections: harness for %ds%n", connections, this.settings.duration().toSeconds());
 		Path directory = this.out.resolve("harness-c" + connections);
 		Path samples = directory.resolve("samples.csv");
+		AppJit app = appJit();
 		OptionalDouble jitBefore = compiler.seconds();
 		Duration cpuBefore = ProcessStats.ownCpuTime();
 		long wallBefore = System.nanoTime();
@@ -98,7 +110,9 @@ public final class Calibration {
 		// Before samples.csv is read back: reading it makes the JIT compile a CSV reader
 		// and a sort, no request's work, which the CPU above leaves out too.
 		OptionalDouble jitAfter = compiler.seconds();
-		return new HarnessSide(harnessFigures(SamplesCsv.read(samples), cpu, wall), jitShare(jitBefore, jitAfter, cpu));
+		Optional<Double> appShare = app.share(appJit());
+		return new HarnessSide(harnessFigures(SamplesCsv.read(samples), cpu, wall).withAppJitShare(appShare),
+				jitShare(jitBefore, jitAfter, cpu));
 	}
 
 	/**
@@ -114,34 +128,48 @@ public final class Calibration {
 
 	/**
 	 * Runs the very load about to be measured, files and scrape included, in rounds of
-	 * the warm-up's length until the JIT's share of this JVM's CPU falls to
-	 * {@link #STEADY_JIT_SHARE}, or {@link #MAX_WARMUP_ROUNDS} rounds. The compiler
-	 * threads belong to the generator's process: a window in which they still compile the
-	 * load's hot paths would count that work as the cost of each request, which wrk,
-	 * compiled ahead of time, never pays. A busy machine slows the compiler down, so a
+	 * the warm-up's length until both JITs have settled, or {@link #MAX_WARMUP_ROUNDS}
+	 * rounds. The harness' compiler threads belong to the generator's process: a window
+	 * in which they still compile the load's hot paths would count that work as the cost
+	 * of each request, which wrk, compiled ahead of time, never pays. The app's compiler
+	 * shares the app's cores: while it still compiles, the app answers slowly, so the
+	 * generator measured first would meet a slower app than the one after it, and send
+	 * fewer requests at a higher cost each, since a generator that waits longer for every
+	 * answer wakes up for each on its own. A busy machine slows both compilers down, so a
 	 * fixed warm-up is not enough there.
 	 */
 	private void warmUp(GeneratorLoad harness, int connections, CompilerCpu compiler) {
 		for (int round = 1; round <= MAX_WARMUP_ROUNDS; round++) {
 			this.console.printf("%d connections: harness warm-up %ds%s%n", connections,
 					this.settings.warmup().toSeconds(), (round == 1) ? "" : " (round " + round + ")");
-			double jitBefore = compiler.seconds().orElse(0);
+			AppJit app = appJit();
+			OptionalDouble jitBefore = compiler.seconds();
 			Duration cpuBefore = ProcessStats.ownCpuTime();
 			Path warmup = this.out.resolve("harness-warmup-c" + connections + "-" + round);
 			harness.run(connections, this.settings.warmup(), this.endpoint.base(), warmup.resolve("samples.csv"),
 					warmup.resolve("metrics.csv"), this.endpoint.metrics(), this.endpoint.appPid(),
 					this.endpoint.servicePids());
-			double cpu = ProcessStats.ownCpuTime().minus(cpuBefore).toNanos() / 1e9;
-			OptionalDouble jit = compiler.seconds();
-			if (jit.isEmpty() || cpu <= 0) {
+			Optional<Double> own = jitShare(jitBefore, compiler.seconds(), ProcessStats.ownCpuTime().minus(cpuBefore));
+			Optional<Double> target = app.share(appJit());
+			if (settled(own, target)) {
 				return;
 			}
-			double share = (jit.getAsDouble() - jitBefore) / cpu;
-			if (share <= STEADY_JIT_SHARE) {
-				return;
-			}
-			this.console.printf("%d connections: the JIT took %.0f%% of the harness' CPU%n", connections, share * 100);
+			this.console.printf("%d connections: the JIT took %s of the harness' CPU, %s of the app's%n", connections,
+					percent(own), percent(target));
 		}
+	}
+
+	/**
+	 * Whether a warm-up round left both compilers quiet. A share that cannot be read does
+	 * not hold the warm-up: a running service's process is not known, and a JVM without a
+	 * JIT has no compiler threads.
+	 */
+	static boolean settled(Optional<Double> harnessShare, Optional<Double> appShare) {
+		return harnessShare.orElse(0.0) <= STEADY_JIT_SHARE && appShare.orElse(0.0) <= Warmup.DEFAULT_MAX_COMPILE_SHARE;
+	}
+
+	private static String percent(Optional<Double> share) {
+		return share.map((value) -> String.format(Locale.ROOT, "%.0f%%", value * 100)).orElse("an unknown share");
 	}
 
 	private CalibrationJson.Side wrkSide(int connections) {
@@ -151,8 +179,20 @@ public final class Calibration {
 					this.out, "wrk-warmup-c" + connections);
 		}
 		this.console.printf("%d connections: wrk for %ds%n", connections, this.settings.duration().toSeconds());
-		return this.wrk.run(this.endpoint.url(), connections, this.settings.duration(), this.settings.generatorCpus(),
-				this.out, "wrk-c" + connections);
+		AppJit app = appJit();
+		CalibrationJson.Side side = this.wrk.run(this.endpoint.url(), connections, this.settings.duration(),
+				this.settings.generatorCpus(), this.out, "wrk-c" + connections);
+		return side.withAppJitShare(app.share(appJit()));
+	}
+
+	/** The app's compiler and whole CPU seconds now; empty readings when unknown. */
+	private AppJit appJit() {
+		OptionalDouble jit = this.appCompiler.map(CompilerCpu::seconds).orElse(OptionalDouble.empty());
+		OptionalLong pid = this.endpoint.appPid();
+		OptionalDouble cpu = pid.isPresent() ? ProcessStats.of(pid.getAsLong())
+			.map((stats) -> OptionalDouble.of(stats.cpuTime().toNanos() / 1e9))
+			.orElse(OptionalDouble.empty()) : OptionalDouble.empty();
+		return new AppJit(jit, cpu, System.nanoTime());
 	}
 
 	/**
@@ -249,6 +289,29 @@ public final class Calibration {
 
 	/** The harness' figures at one connection count, and its JIT's share of their CPU. */
 	private record HarnessSide(CalibrationJson.Side figures, Optional<Double> jitShare) {
+	}
+
+	/**
+	 * A reading of the app's compiler threads' and whole process' CPU seconds, and when
+	 * it was taken.
+	 */
+	record AppJit(OptionalDouble compilerSeconds, OptionalDouble cpuSeconds, long nanoTime) {
+
+		/**
+		 * The compiler's share of the app's CPU from this reading to {@code later}, as a
+		 * run judges a steady target ({@link Warmup#jitShare}); empty when a reading is
+		 * missing.
+		 */
+		Optional<Double> share(AppJit later) {
+			if (this.compilerSeconds.isEmpty() || later.compilerSeconds.isEmpty() || this.cpuSeconds.isEmpty()
+					|| later.cpuSeconds.isEmpty()) {
+				return Optional.empty();
+			}
+			return Optional.of(Warmup.jitShare(later.compilerSeconds.getAsDouble() - this.compilerSeconds.getAsDouble(),
+					later.cpuSeconds.getAsDouble() - this.cpuSeconds.getAsDouble(),
+					(later.nanoTime - this.nanoTime) / 1e9));
+		}
+
 	}
 
 }

@@ -85,8 +85,8 @@ final class CalibrateCommand implements Callable<Integer> {
 	private Duration duration;
 
 	@Option(names = "--warmup", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "10s",
-			description = "each side's unmeasured drive before it, the harness' repeated (at most 6 times) until its JIT"
-					+ " settles; 0s for none (default: ${DEFAULT-VALUE})")
+			description = "each side's unmeasured drive before it, the harness' repeated (at most 12 times) until its"
+					+ " JIT and a launched app's settle; 0s for none (default: ${DEFAULT-VALUE})")
 	private Duration warmup;
 
 	@Option(names = "--out", paramLabel = "DIR",

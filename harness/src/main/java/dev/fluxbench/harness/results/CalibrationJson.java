@@ -102,15 +102,20 @@ public record CalibrationJson(int formatVersion, Optional<Instant> started, Stri
 	 * @param p50 the median response time
 	 * @param p99 the 99th percentile
 	 * @param throughput requests per second over the window
+	 * @param appJitShare the share of the app's CPU in the same window that went to the
+	 * app's JIT compiler threads, the app counted as busy for at least one core: near 0
+	 * when the app was steady. Empty for an app fluxbench did not start, and in files
+	 * written before it was recorded
 	 */
 	public record Side(long requests, long errors, Duration elapsed, Duration cpu, double cpuMillisPer1000Requests,
-			Duration p50, Duration p99, double throughput) {
+			Duration p50, Duration p99, double throughput, Optional<Double> appJitShare) {
 
 		public Side {
 			elapsed = (elapsed != null) ? elapsed : Duration.ZERO;
 			cpu = (cpu != null) ? cpu : Duration.ZERO;
 			p50 = (p50 != null) ? p50 : Duration.ZERO;
 			p99 = (p99 != null) ? p99 : Duration.ZERO;
+			appJitShare = ResultJson.optional(appJitShare);
 		}
 
 		/** The figures per 1000 requests and per second, from the counts. */
@@ -118,7 +123,13 @@ public record CalibrationJson(int formatVersion, Optional<Instant> started, Stri
 			double perThousand = (requests > 0) ? cpu.toNanos() / 1e6 * 1000 / requests : 0;
 			double seconds = elapsed.toNanos() / 1e9;
 			double throughput = (seconds > 0) ? requests / seconds : 0;
-			return new Side(requests, errors, elapsed, cpu, perThousand, p50, p99, throughput);
+			return new Side(requests, errors, elapsed, cpu, perThousand, p50, p99, throughput, Optional.empty());
+		}
+
+		/** The same figures, with what the app's JIT took in their window. */
+		public Side withAppJitShare(Optional<Double> share) {
+			return new Side(this.requests, this.errors, this.elapsed, this.cpu, this.cpuMillisPer1000Requests, this.p50,
+					this.p99, this.throughput, share);
 		}
 
 	}

@@ -59,6 +59,47 @@ class CalibrationTests {
 	}
 
 	@Test
+	void appJitShareShouldBeTheAppsCompilerSecondsOverItsCpuBetweenTwoReadings() {
+		Calibration.AppJit before = new Calibration.AppJit(OptionalDouble.of(40.0), OptionalDouble.of(100.0), 0);
+		Calibration.AppJit busy = new Calibration.AppJit(OptionalDouble.of(42.0), OptionalDouble.of(110.0),
+				Duration.ofSeconds(10).toNanos());
+		assertThat(before.share(busy)).hasValueSatisfying((share) -> assertThat(share).isCloseTo(0.2, within(1e-9)));
+	}
+
+	@Test
+	void appJitShareWhenTheAppUsedLessThanACoreShouldCountItAsBusyForOne() {
+		// 1 s of compiling in 10 s, while the whole app used 2 s of CPU: a tenth of the
+		// core it took from the app, not half of what the app used.
+		Calibration.AppJit before = new Calibration.AppJit(OptionalDouble.of(40.0), OptionalDouble.of(100.0), 0);
+		Calibration.AppJit light = new Calibration.AppJit(OptionalDouble.of(41.0), OptionalDouble.of(102.0),
+				Duration.ofSeconds(10).toNanos());
+		assertThat(before.share(light)).hasValueSatisfying((share) -> assertThat(share).isCloseTo(0.1, within(1e-9)));
+	}
+
+	@Test
+	void appJitShareWhenTheAppsProcessIsNotKnownShouldBeAbsent() {
+		Calibration.AppJit unknown = new Calibration.AppJit(OptionalDouble.empty(), OptionalDouble.empty(), 0);
+		Calibration.AppJit known = new Calibration.AppJit(OptionalDouble.of(41.0), OptionalDouble.of(102.0),
+				Duration.ofSeconds(10).toNanos());
+		assertThat(unknown.share(known)).isEmpty();
+		assertThat(known.share(unknown)).isEmpty();
+	}
+
+	@Test
+	void warmUpWhenEitherJitStillCompilesShouldGoOn() {
+		assertThat(Calibration.settled(Optional.of(0.03), Optional.of(0.04))).isTrue();
+		assertThat(Calibration.settled(Optional.of(0.03), Optional.of(0.2))).isFalse();
+		assertThat(Calibration.settled(Optional.of(0.1), Optional.of(0.01))).isFalse();
+	}
+
+	@Test
+	void warmUpWhenAShareCannotBeReadShouldBeJudgedOnTheOther() {
+		assertThat(Calibration.settled(Optional.of(0.03), Optional.empty())).isTrue();
+		assertThat(Calibration.settled(Optional.empty(), Optional.of(0.2))).isFalse();
+		assertThat(Calibration.settled(Optional.empty(), Optional.empty())).isTrue();
+	}
+
+	@Test
 	void sideWhenItHasNoRequestsShouldCostNothingPerRequestRatherThanDivideByZero() {
 		CalibrationJson.Side idle = CalibrationJson.Side.of(0, 0, Duration.ZERO, Duration.ofMillis(10), Duration.ZERO,
 				Duration.ZERO);
@@ -89,18 +130,19 @@ class CalibrationTests {
 	void tableShouldHaveALinePerGeneratorAndTheRatioPerConnectionCount() {
 		CalibrationJson.Side harness = CalibrationJson.Side.of(29_000, 0, Duration.ofSeconds(20),
 				Duration.ofMillis(8_700), Duration.ofMillis(2), Duration.ofMillis(9));
-		CalibrationJson.Side wrk = CalibrationJson.Side.of(30_000, 0, Duration.ofSeconds(20), Duration.ofMillis(3_000),
-				Duration.ofMillis(1), Duration.ofMillis(4));
+		CalibrationJson.Side wrk = CalibrationJson.Side
+			.of(30_000, 0, Duration.ofSeconds(20), Duration.ofMillis(3_000), Duration.ofMillis(1), Duration.ofMillis(4))
+			.withAppJitShare(Optional.of(0.012));
 		CalibrationJson calibration = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(START),
 				"http://127.0.0.1:8080/", Optional.of("mvc"), "app on 0, generator and downstream on 1", "wrk 4.1.0",
 				Duration.ofSeconds(20), Duration.ofSeconds(10),
 				List.of(CalibrationJson.Point.of(10, harness, wrk, Optional.of(0.04))));
 		assertThat(Calibration.table(calibration)).hasSize(4)
-			.satisfies(
-					(lines) -> assertThat(lines.get(0)).contains("connections", "CPU/1000 req", "p50", "p99", "req/s"))
+			.satisfies((lines) -> assertThat(lines.get(0)).contains("connections", "CPU/1000 req", "p50", "p99",
+					"req/s", "app JIT"))
 			.satisfies((lines) -> assertThat(lines.get(1)).contains("10", "harness", "300.0 ms", "2.00 ms", "9.00 ms",
-					"1450"))
-			.satisfies((lines) -> assertThat(lines.get(2)).contains("wrk", "100.0 ms", "1500"))
+					"1450", "unknown"))
+			.satisfies((lines) -> assertThat(lines.get(2)).contains("wrk", "100.0 ms", "1500").endsWith(" 1%"))
 			.satisfies(
 					(lines) -> assertThat(lines.get(3)).contains("ratio", "3.0×", "the harness' JIT: 4% of its CPU"));
 	}
