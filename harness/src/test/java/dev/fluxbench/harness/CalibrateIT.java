@@ -74,7 +74,8 @@ class CalibrateIT {
 		String url = "http://127.0.0.1:" + this.server.getAddress().getPort() + "/concerts/data/artists?page=0";
 		Process harness = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
 				HARNESS_JAR.toString(), "calibrate", "--project-root", PROJECT_ROOT.toString(), "--target", url,
-				"--connections", "4", "--duration", "3s", "--warmup", "1s", "--out", out.toString())
+				"--connections", "4", "--duration", "3s", "--warmup", "1s", "--app-warmup", "10s", "--out",
+				out.toString())
 			.redirectErrorStream(true)
 			.redirectOutput(console.toFile())
 			.start();
@@ -104,6 +105,13 @@ class CalibrateIT {
 				assertThat(side.appJitShare()).isEmpty();
 			});
 			assertThat(point.cpuRatio()).hasValueSatisfying((ratio) -> assertThat(ratio).isPositive());
+			// Judged on its throughput alone: nothing tells what its JIT does.
+			assertThat(point.appWarmup()).hasValueSatisfying((warmup) -> {
+				assertThat(warmup.users()).isEqualTo(4);
+				assertThat(warmup.maximum()).isEqualTo(Duration.ofSeconds(10));
+				assertThat(warmup.samples()).isPositive();
+				assertThat(warmup.compileShare()).isEmpty();
+			});
 		});
 		// The harness' side is the generator a run drives, with the files a run writes.
 		assertThat(SamplesCsv.read(out.resolve("harness-c4/samples.csv"))).isNotEmpty();

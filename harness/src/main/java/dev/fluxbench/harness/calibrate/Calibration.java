@@ -80,12 +80,14 @@ public final class Calibration {
 		CalibrationJson result = null;
 		for (int connections : this.settings.connections()) {
 			CompilerCpu compiler = new CompilerCpu(ProcessHandle.current().pid());
+			Optional<Warmup> appWarmup = appWarmUp(harness, connections);
 			if (!this.settings.warmup().isZero()) {
 				warmUp(harness, connections, compiler);
 			}
 			HarnessSide generator = harnessSide(harness, connections, compiler);
 			CalibrationJson.Side reference = wrkSide(connections);
-			points.add(CalibrationJson.Point.of(connections, generator.figures(), reference, generator.jitShare()));
+			points.add(CalibrationJson.Point.of(connections, generator.figures(), reference, generator.jitShare())
+				.withAppWarmup(appWarmup));
 			result = new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(started),
 					this.endpoint.url().toString(), this.endpoint.stack(), this.settings.cpuLayout(), version,
 					this.settings.duration(), this.settings.warmup(), points);
@@ -124,6 +126,25 @@ public final class Calibration {
 			return Optional.empty();
 		}
 		return Optional.of((jitAfter.getAsDouble() - jitBefore.getAsDouble()) / (cpu.toNanos() / 1e9));
+	}
+
+	/**
+	 * Warms the app up at this connection count as a run warms a stack up, cool-downs
+	 * included, until it is steady or {@code --app-warmup} has passed. On one core the
+	 * app's many busy threads leave its compiler threads little of it: warmed with a
+	 * plain load, an app driven by tens of users was still compiling after minutes. Each
+	 * count has its own, since the JIT compiles anew for a concurrency it has not seen.
+	 */
+	private Optional<Warmup> appWarmUp(GeneratorLoad harness, int connections) {
+		if (this.settings.appWarmup().isZero()) {
+			return Optional.empty();
+		}
+		this.console.printf("%d connections: app warm-up, at most %ds%n", connections,
+				this.settings.appWarmup().toSeconds());
+		Warmup warmup = harness.warmUpTarget(connections, this.settings.appWarmup(), this.endpoint.base(),
+				this.endpoint.metrics(), this.endpoint.appPid());
+		this.console.printf("%d connections: app %s%n", connections, warmup.describe());
+		return Optional.of(warmup);
 	}
 
 	/**
@@ -274,11 +295,12 @@ public final class Calibration {
 	 * @param connections each count in turn
 	 * @param duration each side's measured window
 	 * @param warmup each side's unmeasured drive before it; zero for none
+	 * @param appWarmup the longest the app is warmed up before each count; zero for none
 	 * @param generatorCpus where the generators run, in taskset syntax; empty when
 	 * nothing is pinned
 	 * @param cpuLayout the layout in words, for calibration.json
 	 */
-	public record Settings(List<Integer> connections, Duration duration, Duration warmup,
+	public record Settings(List<Integer> connections, Duration duration, Duration warmup, Duration appWarmup,
 			Optional<String> generatorCpus, String cpuLayout) {
 
 		public Settings {

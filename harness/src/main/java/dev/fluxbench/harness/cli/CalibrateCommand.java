@@ -89,6 +89,11 @@ final class CalibrateCommand implements Callable<Integer> {
 					+ " JIT and a launched app's settle; 0s for none (default: ${DEFAULT-VALUE})")
 	private Duration warmup;
 
+	@Option(names = "--app-warmup", paramLabel = "DURATION", converter = DurationConverter.class, defaultValue = "3m",
+			description = "before each count, the longest the app is warmed up until steady, as 'run' warms a stack"
+					+ " up; 0s for none (default: ${DEFAULT-VALUE})")
+	private Duration appWarmup;
+
 	@Option(names = "--out", paramLabel = "DIR",
 			description = "the results directory, which must not exist or be empty (default:"
 					+ " results/TIMESTAMP-calibrate)")
@@ -130,6 +135,9 @@ final class CalibrateCommand implements Callable<Integer> {
 		if (this.warmup.isNegative() || this.warmup.toMillis() % 1000 != 0) {
 			throw new UsageException("--warmup must be whole seconds, or 0s, not " + this.warmup);
 		}
+		if (this.appWarmup.isNegative() || this.appWarmup.toMillis() % 1000 != 0) {
+			throw new UsageException("--app-warmup must be whole seconds, or 0s, not " + this.appWarmup);
+		}
 		Optional<URI> given = given();
 		Stack launched = given.isPresent() ? null : stack();
 		CpuLayout layout;
@@ -156,11 +164,13 @@ final class CalibrateCommand implements Callable<Integer> {
 		RunCommand.createOut(results);
 		Path directory = results.toAbsolutePath().normalize();
 		PrintWriter console = this.spec.commandLine().getOut();
-		Calibration.Settings settings = new Calibration.Settings(counts, this.duration, this.warmup, layout.loadCpus(),
-				layout.toString());
-		console.printf("fluxbench calibrate: %s, connections %s, %ds per side after %ds of warm-up, CPU %s%n",
+		Calibration.Settings settings = new Calibration.Settings(counts, this.duration, this.warmup, this.appWarmup,
+				layout.loadCpus(), layout.toString());
+		console.printf(
+				"fluxbench calibrate: %s, connections %s, %ds per side after %ds of warm-up and the app's, at most %ds,"
+						+ " CPU %s%n",
 				(launched != null) ? launched.id() + " " + pathOrDefault() : given.get(), counts,
-				this.duration.toSeconds(), this.warmup.toSeconds(), layout);
+				this.duration.toSeconds(), this.warmup.toSeconds(), this.appWarmup.toSeconds(), layout);
 		CalibrationJson calibration;
 		try {
 			layout.pinGenerator();

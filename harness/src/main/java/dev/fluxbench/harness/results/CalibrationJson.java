@@ -63,13 +63,16 @@ public record CalibrationJson(int formatVersion, Optional<Instant> started, Stri
 	 * too small to measure
 	 * @param harnessJitShare the share of the harness' CPU in its measured window that
 	 * went to its JIT compiler threads; empty when they could not be read
+	 * @param appWarmup how the app's warm-up before this count went, judged as a run
+	 * judges a stack's; empty when there was none
 	 */
 	public record Point(int connections, Side harness, Side wrk, Optional<Double> cpuRatio,
-			Optional<Double> harnessJitShare) {
+			Optional<Double> harnessJitShare, Optional<Warmup> appWarmup) {
 
 		public Point {
 			cpuRatio = ResultJson.optional(cpuRatio);
 			harnessJitShare = ResultJson.optional(harnessJitShare);
+			appWarmup = ResultJson.optional(appWarmup);
 		}
 
 		/** The two sides, and the ratio of their CPU per 1000 requests. */
@@ -85,7 +88,12 @@ public record CalibrationJson(int formatVersion, Optional<Instant> started, Stri
 			double reference = wrk.cpuMillisPer1000Requests();
 			Optional<Double> ratio = (reference > 0 && harness.requests() > 0)
 					? Optional.of(harness.cpuMillisPer1000Requests() / reference) : Optional.empty();
-			return new Point(connections, harness, wrk, ratio, harnessJitShare);
+			return new Point(connections, harness, wrk, ratio, harnessJitShare, Optional.empty());
+		}
+
+		/** The same comparison, after the app's warm-up went as {@code warmup} says. */
+		public Point withAppWarmup(Optional<Warmup> warmup) {
+			return new Point(this.connections, this.harness, this.wrk, this.cpuRatio, this.harnessJitShare, warmup);
 		}
 
 	}

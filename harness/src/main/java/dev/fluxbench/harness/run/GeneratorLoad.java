@@ -9,6 +9,7 @@ import java.util.OptionalLong;
 
 import dev.fluxbench.harness.metrics.MetricsRecorder;
 import dev.fluxbench.harness.results.SamplesCsv;
+import dev.fluxbench.harness.results.Warmup;
 import dev.fluxbench.harness.scenario.Scenario;
 import dev.fluxbench.harness.scenario.Termination;
 import dev.fluxbench.harness.scenario.Workload;
@@ -45,6 +46,20 @@ public final class GeneratorLoad {
 				MetricsRecorder recorder = MetricsRecorder.start(metricsCsv, metrics, appPid, servicePids)) {
 			this.plan.run(level, target, samples::write, new SampleSink.Progress());
 		}
+	}
+
+	/**
+	 * Warms the target up as {@code fluxbench run} warms a stack before its first load
+	 * ({@link Steadiness#DEFAULT}, cool-downs included), with {@code users} users and
+	 * nothing recorded, until it is steady or {@code maximum} has passed.
+	 * @param metrics where the target's compilation time can be read
+	 * @param appPid the target's process, when fluxbench started it
+	 * @return how the warm-up went
+	 */
+	public Warmup warmUpTarget(int users, Duration maximum, URI target, Optional<MetricsSource> metrics,
+			OptionalLong appPid) {
+		return new SteadyWarmup(this.plan.withWarmupUsers(users), Steadiness.DEFAULT).run(target, maximum, metrics,
+				appPid, new SampleSink.Progress());
 	}
 
 }

@@ -1,6 +1,9 @@
 package dev.fluxbench.harness.calibrate;
 
+import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -12,7 +15,9 @@ import java.util.stream.IntStream;
 
 import dev.fluxbench.harness.results.CalibrationJson;
 import dev.fluxbench.harness.results.Sample;
+import dev.fluxbench.harness.results.Warmup;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -145,6 +150,40 @@ class CalibrationTests {
 			.satisfies((lines) -> assertThat(lines.get(2)).contains("wrk", "100.0 ms", "1500").endsWith(" 1%"))
 			.satisfies(
 					(lines) -> assertThat(lines.get(3)).contains("ratio", "3.0×", "the harness' JIT: 4% of its CPU"));
+	}
+
+	@Test
+	void calibrationJsonShouldKeepTheAppsWarmupAndItsJitInEachWindow(@TempDir Path directory) {
+		Warmup warmup = new Warmup(Duration.ofMinutes(3), 10, Duration.ofSeconds(5), 0.05, 0.1, false,
+				Duration.ofSeconds(84), Optional.of(Duration.ofSeconds(80)), Optional.of(0.01), Optional.of(0.04), 2,
+				Optional.of(0.1), 400_000, 0);
+		CalibrationJson.Side side = CalibrationJson.Side
+			.of(1000, 0, Duration.ofSeconds(1), Duration.ofMillis(100), Duration.ofMillis(1), Duration.ofMillis(2))
+			.withAppJitShare(Optional.of(0.02));
+		Path file = directory.resolve("calibration.json");
+		new CalibrationJson(CalibrationJson.FORMAT_VERSION, Optional.of(START), "http://127.0.0.1:8080/",
+				Optional.of("mvc"), "", "wrk 4.1.0", Duration.ofSeconds(1), Duration.ZERO,
+				List.of(CalibrationJson.Point.of(10, side, side).withAppWarmup(Optional.of(warmup))))
+			.write(file);
+		assertThat(CalibrationJson.read(file).points()).singleElement().satisfies((point) -> {
+			assertThat(point.appWarmup()).hasValue(warmup);
+			assertThat(point.harness().appJitShare()).hasValue(0.02);
+			assertThat(point.wrk()).isEqualTo(side);
+		});
+	}
+
+	@Test
+	void calibrationJsonWrittenBeforeTheAppWasWatchedShouldReadWithoutIt(@TempDir Path directory) throws IOException {
+		String side = "{\"requests\":1000,\"errors\":0,\"elapsed\":\"PT1S\",\"cpu\":\"PT0.1S\","
+				+ "\"cpuMillisPer1000Requests\":100.0,\"p50\":\"PT0.001S\",\"p99\":\"PT0.002S\",\"throughput\":1000.0}";
+		Path file = Files.writeString(directory.resolve("calibration.json"),
+				"{\"formatVersion\":1,\"endpoint\":\"http://127.0.0.1:8080/\",\"wrk\":\"wrk 4.1.0\",\"points\":[{"
+						+ "\"connections\":10,\"harness\":" + side + ",\"wrk\":" + side + ",\"cpuRatio\":1.0}]}");
+		assertThat(CalibrationJson.read(file).points()).singleElement().satisfies((point) -> {
+			assertThat(point.appWarmup()).isEmpty();
+			assertThat(point.harness().appJitShare()).isEmpty();
+			assertThat(point.cpuRatio()).hasValue(1.0);
+		});
 	}
 
 	@Test

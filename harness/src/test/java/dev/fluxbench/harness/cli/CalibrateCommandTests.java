@@ -52,6 +52,11 @@ class CalibrateCommandTests {
 	}
 
 	@Test
+	void calibrateWhenTheAppWarmupIsNotWholeSecondsShouldBeBadUsage() throws IOException {
+		assertBadUsage(calibrate(fakeWrk(), "--app-warmup", "1500ms"), "--app-warmup must be whole seconds, or 0s");
+	}
+
+	@Test
 	void calibrateWhenGivenATargetAndAStackShouldBeBadUsage() throws IOException {
 		assertBadUsage(calibrate(fakeWrk(), "--target", "http://127.0.0.1:8080/", "--stack", "mvc"),
 				"--target excludes --stack and --path");
