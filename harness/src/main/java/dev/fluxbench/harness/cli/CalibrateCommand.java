@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
 		description = {
 				"  Drives one endpoint with the harness' generator (JMeter, with the samples.csv and metrics scrape"
 						+ " of a run) and then with wrk (one thread), each with the same connections, each warmed up"
-						+ " first, each on the generator's cores. For each connection count it prints both"
+						+ " first, each on the generator's cores, after the app was warmed up until steady as 'run'"
+						+ " warms a stack up. For each connection count it prints both"
 						+ " generators' CPU per 1000 requests and their ratio, their p50 and p99, and their"
 						+ " throughput; calibration.json keeps them, and 'run --calibration FILE' copies it into"
 						+ " run.json for the report.",
