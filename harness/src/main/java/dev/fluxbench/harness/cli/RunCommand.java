@@ -321,10 +321,6 @@ final class RunCommand implements Callable<Integer> {
 			throw new UsageException("--nodes starts nodes of the stacks fluxbench launches; a --target is one"
 					+ " service, or its own balancer");
 		}
-		if (this.nodes > 1 && Balancer.executable(this.searchPath).isEmpty()) {
-			throw new EnvironmentException("--nodes needs nginx, which is neither on the PATH nor at /usr/sbin/nginx:"
-					+ " install Debian's 'nginx' package");
-		}
 		checkMixed(chosenTargets);
 		if (this.maxInFlight < 0) {
 			throw new UsageException("--max-in-flight must be 0 (no limit) or more, not " + this.maxInFlight);
@@ -395,6 +391,12 @@ final class RunCommand implements Callable<Integer> {
 		Path results = (this.out != null) ? this.out : defaultOut(chosen.name());
 		checkOutIsUnused(results);
 		Path root = projectRoot(this.projectRoot);
+		// The machine after the usage: a command line that is wrong anyway should say so
+		// on a machine without nginx too.
+		if (this.nodes > 1 && Balancer.executable(this.searchPath).isEmpty()) {
+			throw new EnvironmentException("--nodes needs nginx, which is neither on the PATH nor at /usr/sbin/nginx:"
+					+ " install Debian's 'nginx' package");
+		}
 		checkEnvironment(chosenTargets, chosen, root, layout, database, this.downstreamPort);
 		chosenEngines.ifPresent(Engines::connect);
 		if (userDownstream.isPresent()) {
