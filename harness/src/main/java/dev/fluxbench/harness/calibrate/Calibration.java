@@ -210,9 +210,7 @@ public final class Calibration {
 	private AppJit appJit() {
 		OptionalDouble jit = this.appCompiler.map(CompilerCpu::seconds).orElse(OptionalDouble.empty());
 		OptionalLong pid = this.endpoint.appPid();
-		OptionalDouble cpu = pid.isPresent() ? ProcessStats.of(pid.getAsLong())
-			.map((stats) -> OptionalDouble.of(stats.cpuTime().toNanos() / 1e9))
-			.orElse(OptionalDouble.empty()) : OptionalDouble.empty();
+		OptionalDouble cpu = pid.isPresent() ? ProcessStats.cpuSeconds(pid.getAsLong()) : OptionalDouble.empty();
 		return new AppJit(jit, cpu, System.nanoTime());
 	}
 

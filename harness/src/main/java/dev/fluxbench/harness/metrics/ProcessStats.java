@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What the kernel knows about a process: resident memory and CPU time, read from /proc.
@@ -30,6 +31,12 @@ public record ProcessStats(long rssBytes, Duration cpuTime) {
 		catch (IOException | RuntimeException ex) {
 			return Optional.empty();
 		}
+	}
+
+	/** A process' user plus system CPU time so far, in seconds; empty when it is gone. */
+	public static OptionalDouble cpuSeconds(long pid) {
+		return of(pid).map((stats) -> OptionalDouble.of(stats.cpuTime().toNanos() / 1e9))
+			.orElse(OptionalDouble.empty());
 	}
 
 	/**

@@ -194,10 +194,7 @@ final class SteadyWarmup {
 			CompilerCpu compiler = new CompilerCpu(pid.getAsLong());
 			return () -> {
 				scrape(client, metrics);
-				return new Readings(compiler.seconds(),
-						ProcessStats.of(pid.getAsLong())
-							.map((stats) -> OptionalDouble.of(stats.cpuTime().toNanos() / 1e9))
-							.orElse(OptionalDouble.empty()));
+				return new Readings(compiler.seconds(), ProcessStats.cpuSeconds(pid.getAsLong()));
 			};
 		}
 		return () -> {
